@@ -20,14 +20,14 @@ BUILD     := build
 KCFLAGS   := -m32 -march=i686 -std=gnu11 -ffreestanding -fno-pic -fno-pie \
              -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
              -mgeneral-regs-only -mno-red-zone -O2 -g \
-             -Wall -Wextra -Werror -I. -Iinclude -MMD -MP
+             -Wall -Wextra -Werror -I. -Iinclude -DTICK386_KERNEL -MMD -MP
 KASFLAGS  := -f elf32 -g -F dwarf -I. -Iinclude/
 LIBGCC    := $(shell $(CC) -m32 -print-libgcc-file-name 2>/dev/null)
 
 # Host builds of lib/ (unit tests, benchmarks) with sanitizers.
 HOST_CFLAGS := -std=gnu11 -O1 -g -fno-omit-frame-pointer \
                -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-               -Wall -Wextra -Werror -I. -Iinclude -MMD -MP -DHOST_BUILD
+               -Wall -Wextra -Werror -I. -Iinclude -DTICK386_KERNEL -MMD -MP -DHOST_BUILD
 HOST_LDLIBS := -lcmocka
 
 KERNEL_DIRS := boot arch/i386 kernel drivers/pit drivers/rtc lib
