@@ -1,0 +1,68 @@
+/*
+ * System-call numbers of tick386: the number goes in eax before `int 0x80`,
+ * arguments in ebx, ecx, edx, esi, edi, ebp, the result comes back in eax
+ * (-errno on failure, -4095..-1).  These are the numbers of Linux i386,
+ * except the POSIX timer and clock calls, which keep the numbers of Jim
+ * Houston's 2002 timer patch (254..262): mainline Linux later placed the same
+ * calls at 259..267, so a Linux binary calling 259 means timer_create while
+ * tick386 means clock_settime.  Never run a test of 254..262 on a Linux host.
+ *
+ * The kernel's call table is indexed by these numbers and has NR_SYSCALLS
+ * slots; a number without an entry, or >= NR_SYSCALLS, is -ENOSYS.
+ *
+ * Initial user stack of a new program (as Linux i386 lays it out, and as
+ * user/libc's crt0 reads it): at esp, argc; then argv[0..argc-1], NULL;
+ * then envp[...], NULL; then the auxiliary vector (may be just AT_NULL).
+ */
+#ifndef TICK386_ABI_SYSCALL_H
+#define TICK386_ABI_SYSCALL_H
+
+#define __NR_exit              1
+#define __NR_read              3
+#define __NR_write             4
+#define __NR_execve            11
+#define __NR_time              13
+#define __NR_getpid            20
+#define __NR_getuid            24
+#define __NR_alarm             27
+#define __NR_pause             29
+#define __NR_kill              37
+#define __NR_times             43
+#define __NR_brk               45
+#define __NR_getgid            47
+#define __NR_geteuid           49
+#define __NR_getegid           50
+#define __NR_getppid           64
+#define __NR_gettimeofday      78
+#define __NR_sched_yield       158
+#define __NR_nanosleep         162
+#define __NR_rt_sigreturn      173
+#define __NR_rt_sigaction      174
+#define __NR_rt_sigprocmask    175
+#define __NR_rt_sigpending     176
+#define __NR_rt_sigtimedwait   177
+#define __NR_rt_sigqueueinfo   178
+#define __NR_rt_sigsuspend     179
+#define __NR_sigaltstack       186
+#define __NR_gettid            224
+#define __NR_tkill             238
+#define __NR_exit_group        252
+
+/* The 2002 patch's numbers (mainline: 259..267). */
+#define __NR_timer_create      254
+#define __NR_timer_settime     255
+#define __NR_timer_gettime     256
+#define __NR_timer_getoverrun  257
+#define __NR_timer_delete      258
+#define __NR_clock_settime     259
+#define __NR_clock_gettime     260
+#define __NR_clock_getres      261
+#define __NR_clock_nanosleep   262
+
+/* One past the highest number: the size of the kernel's call table. */
+#define NR_SYSCALLS            263
+
+/* A result in [-MAX_ERRNO, -1] is -errno; anything else is a value. */
+#define MAX_ERRNO              4095
+
+#endif
