@@ -13,6 +13,7 @@ NM        := $(CROSS)nm
 NASM      ?= nasm
 HOSTCC    ?= cc
 QEMU      ?= qemu-system-i386
+SHELL     := /bin/bash
 BUILD     := build
 
 # Freestanding i386 kernel code: no libc, no FPU/SSE in the kernel, frame
@@ -30,7 +31,7 @@ HOST_CFLAGS := -std=gnu11 -O1 -g -fno-omit-frame-pointer \
                -Wall -Wextra -Werror -I. -Iinclude -DTICK386_KERNEL -MMD -MP -DHOST_BUILD
 HOST_LDLIBS := -lcmocka
 
-KERNEL_DIRS := boot arch/i386 kernel drivers/pit drivers/rtc lib
+KERNEL_DIRS := boot arch/i386 kernel $(wildcard drivers/*) lib
 KERNEL_C    := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c)))
 KERNEL_ASM  := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.asm)))
 KERNEL_OBJ  := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
@@ -49,16 +50,35 @@ kernel: $(KERNEL)
 deps:
 	@tools/ensure-deps
 
+# `make V=1` shows the full commands.
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
 $(BUILD)/k/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(KCFLAGS) -c $< -o $@
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
 
 $(BUILD)/k/%.o: %.asm
 	@mkdir -p $(dir $@)
-	$(NASM) $(KASFLAGS) -MD $(@:.o=.d) -MP $< -o $@
+	@$(if $(Q),echo "  NASM    $<")
+	$(Q)$(NASM) $(KASFLAGS) -MD $(@:.o=.d) -MP $< -o $@
 
-$(KERNEL): $(KERNEL_OBJ) linker.ld
-	$(LD) -m elf_i386 -T linker.ld -nostdlib -o $@ $(KERNEL_OBJ) $(LIBGCC)
+# Linked twice: the second link adds the symbol table made from the first
+# (kernel/ksyms.h).  The table is read-only data after .text, so the code's
+# addresses are the same in both links.
+KLDFLAGS := -m elf_i386 -T linker.ld -nostdlib -z max-page-size=0x1000 -z noexecstack
+$(KERNEL): $(KERNEL_OBJ) linker.ld tools/gen-ksyms
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(LD) $(KLDFLAGS) -o $(BUILD)/kernel.pass1.elf $(KERNEL_OBJ) $(LIBGCC)
+	$(Q)tools/gen-ksyms $(NM) $(BUILD)/kernel.pass1.elf > $(BUILD)/ksyms.asm
+	$(Q)$(NASM) -f elf32 $(BUILD)/ksyms.asm -o $(BUILD)/ksyms.o
+	$(Q)$(LD) $(KLDFLAGS) -o $@ $(KERNEL_OBJ) $(BUILD)/ksyms.o $(LIBGCC)
+	@cmp -s <($(NM) -n $(BUILD)/kernel.pass1.elf | grep ' [tT] ') <($(NM) -n $@ | grep ' [tT] ') \
+	    || { echo "ksyms: code moved between the two links" >&2; rm -f $@; exit 1; }
 
 include $(sort $(wildcard mk/*.mk))
 

@@ -1,0 +1,52 @@
+/*
+ * Traps: every exception, IRQ and system call enters through one stub
+ * (arch/i386/isr.asm) that saves the registers as a struct trap_frame on the
+ * kernel stack and calls trap_dispatch().  The frame is the task's user
+ * state while it is in the kernel: system calls read their arguments from it
+ * and write their result into eax; signal delivery rewrites eip/esp.
+ */
+#ifndef TICK386_ARCH_TRAP_H
+#define TICK386_ARCH_TRAP_H
+
+#include "lib/types.h"
+
+struct trap_frame {
+	/* Pushed by the common stub, last pushed first. */
+	u32 gs, fs, es, ds;
+	u32 edi, esi, ebp, esp_at_pusha, ebx, edx, ecx, eax; /* pushal */
+	/* Pushed by the vector's own stub. */
+	u32 vector;
+	u32 error_code; /* the CPU's, or 0 for vectors without one */
+	/* Pushed by the CPU. */
+	u32 eip, cs, eflags;
+	/* Pushed by the CPU only when the trap came from ring 3. */
+	u32 user_esp, user_ss;
+};
+
+#define TRAP_PAGE_FAULT 14
+#define TRAP_IRQ_BASE 0x20
+#define TRAP_SYSCALL 0x80
+#define TRAP_VECTORS 256
+
+static inline int trap_from_user(const struct trap_frame *tf)
+{
+	return (tf->cs & 3) == 3;
+}
+
+typedef void (*trap_handler_t)(struct trap_frame *tf);
+
+/* Install the handler of one vector (an exception or int 0x80). */
+void trap_set_handler(unsigned vector, trap_handler_t handler);
+
+/*
+ * Called on every return to ring 3, with interrupts off, after the handler:
+ * the place where a reschedule happens and pending signals are delivered.
+ * The task code overrides this weak default.
+ */
+void trap_return_to_user(struct trap_frame *tf);
+
+void trap_dispatch(struct trap_frame *tf);
+void trap_dump_frame(const struct trap_frame *tf);
+const char *trap_name(unsigned vector);
+
+#endif

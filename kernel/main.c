@@ -1,0 +1,54 @@
+/*
+ * kmain: the first C code.  boot.asm has paging on with the kernel at 3 GiB
+ * and a stack; interrupts are off.  Bring the machine up in dependency
+ * order, then run the in-kernel tests (test=...) or the init program.
+ */
+#include "arch/i386/cpu.h"
+#include "arch/i386/gdt.h"
+#include "arch/i386/idt.h"
+#include "arch/i386/pic.h"
+#include "kernel/bootinfo.h"
+#include "kernel/console.h"
+#include "kernel/ktest.h"
+#include "kernel/power.h"
+#include "kernel/printk.h"
+
+extern u32 boot_page_directory[1024];
+
+void kmain(u32 magic, u32 mbi_phys);
+
+void kmain(u32 magic, u32 mbi_phys)
+{
+	char selection[BOOT_CMDLINE_MAX];
+
+	console_init();
+	if (bootinfo_parse(magic, mbi_phys) < 0) {
+		kprintf("tick386: not started by a multiboot loader (eax=%#x, expected %#x); "
+			"boot it with GRUB or qemu -kernel\n",
+			magic, 0x2BADB002u);
+		machine_halt(QEMU_EXIT_FAILURE);
+	}
+	/* Everything from here on lives above 3 GiB: drop the identity map. */
+	boot_page_directory[0] = 0;
+	write_cr3(read_cr3());
+
+	gdt_init();
+	idt_init();
+	pic_init();
+
+	kprintf("tick386 booting: %u MiB memory (lower %u KiB, upper %u KiB), loader '%s'\n",
+		(unsigned)(boot_info.ram_bytes >> 20), boot_info.mem_lower_kib,
+		boot_info.mem_upper_kib, boot_info.loader);
+	kprintf("tick386: command line '%s', %u module(s)\n", boot_info.cmdline,
+		boot_info.module_count);
+
+	cpu_sti();
+
+	if (bootinfo_cmdline_get("test", selection, sizeof(selection))) {
+		int rc = ktest_run(selection[0] ? selection : "all");
+		machine_halt(rc ? QEMU_EXIT_FAILURE : QEMU_EXIT_SUCCESS);
+	}
+
+	kprintf("tick386: no init program; halting\n");
+	machine_halt(QEMU_EXIT_SUCCESS);
+}

@@ -1,0 +1,127 @@
+/*
+ * Plain byte-at-a-time versions: correct first.  GCC may turn a loop here
+ * into a call of the very function being defined, so this file is built
+ * with the loop-pattern optimisation off (see the attribute below).
+ */
+#include "lib/string.h"
+
+#define NO_LOOP_TO_CALL __attribute__((optimize("no-tree-loop-distribute-patterns")))
+
+NO_LOOP_TO_CALL void *memcpy(void *restrict dst, const void *restrict src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+	while (n--)
+		*d++ = *s++;
+	return dst;
+}
+
+NO_LOOP_TO_CALL void *memmove(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+	if (d == s || n == 0)
+		return dst;
+	if (d < s) {
+		while (n--)
+			*d++ = *s++;
+	} else {
+		d += n;
+		s += n;
+		while (n--)
+			*--d = *--s;
+	}
+	return dst;
+}
+
+NO_LOOP_TO_CALL void *memset(void *dst, int c, size_t n)
+{
+	unsigned char *d = dst;
+	while (n--)
+		*d++ = (unsigned char)c;
+	return dst;
+}
+
+int memcmp(const void *a, const void *b, size_t n)
+{
+	const unsigned char *x = a, *y = b;
+	for (; n; n--, x++, y++)
+		if (*x != *y)
+			return *x < *y ? -1 : 1;
+	return 0;
+}
+
+NO_LOOP_TO_CALL size_t strlen(const char *s)
+{
+	const char *p = s;
+	while (*p)
+		p++;
+	return (size_t)(p - s);
+}
+
+size_t strnlen(const char *s, size_t max)
+{
+	size_t n = 0;
+	while (n < max && s[n])
+		n++;
+	return n;
+}
+
+int strcmp(const char *a, const char *b)
+{
+	const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+	while (*x && *x == *y)
+		x++, y++;
+	return (*x > *y) - (*x < *y);
+}
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+	const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+	for (; n; n--, x++, y++) {
+		if (*x != *y)
+			return *x < *y ? -1 : 1;
+		if (!*x)
+			break;
+	}
+	return 0;
+}
+
+NO_LOOP_TO_CALL char *strcpy(char *restrict dst, const char *restrict src)
+{
+	char *d = dst;
+	while ((*d++ = *src++))
+		;
+	return dst;
+}
+
+NO_LOOP_TO_CALL char *strncpy(char *restrict dst, const char *restrict src, size_t n)
+{
+	size_t i = 0;
+	for (; i < n && src[i]; i++)
+		dst[i] = src[i];
+	for (; i < n; i++)
+		dst[i] = '\0';
+	return dst;
+}
+
+char *strchr(const char *s, int c)
+{
+	for (;; s++) {
+		if (*s == (char)c)
+			return (char *)s;
+		if (!*s)
+			return NULL;
+	}
+}
+
+char *strrchr(const char *s, int c)
+{
+	const char *last = NULL;
+	for (;; s++) {
+		if (*s == (char)c)
+			last = s;
+		if (!*s)
+			return (char *)last;
+	}
+}

@@ -1,0 +1,24 @@
+# Layer 2: in-kernel KTAP tests, booted in QEMU by tools/ktest-run.
+#
+# test-kernel runs every suite (test=all).  test-ktest-runner checks the
+# harness itself: a kernel page fault and a hang must both be reported as
+# failures, or the kernel layer could pass while the kernel is broken.
+
+KTEST_TIMEOUT ?= 300
+
+.PHONY: test-kernel test-ktest-runner
+TEST_LAYERS += test-ktest-runner test-kernel
+
+test-kernel: deps
+	@mkdir -p $(BUILD)/results
+	@$(MAKE) --no-print-directory kernel >$(BUILD)/kernel-build.log 2>&1 || \
+	    { cat $(BUILD)/kernel-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
+	@tools/ktest-run $(KERNEL) all $(KTEST_TIMEOUT) | tee $(BUILD)/ktest-all.log | \
+	    sed -n 's/^ktest-run: //p;/^ktest-run:/!p' >&2; \
+	    sed -n 's/^ktest-run: //p' $(BUILD)/ktest-all.log > $(BUILD)/results/$@.counts
+
+test-ktest-runner: deps
+	@mkdir -p $(BUILD)/results
+	@$(MAKE) --no-print-directory kernel >$(BUILD)/kernel-build.log 2>&1 || \
+	    { cat $(BUILD)/kernel-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
+	@tools/check-ktest-runner $(KERNEL) > $(BUILD)/results/$@.counts

@@ -1,0 +1,12 @@
+# Booting: make run (QEMU on the terminal), make iso (GRUB image for a real
+# PC), make debug (QEMU halted with its gdb stub).
+
+QEMU_RUN_ARGS ?= -m 128 -display none -serial mon:stdio -no-reboot \
+                 -device isa-debug-exit,iobase=0xf4,iosize=0x04 -rtc base=utc
+RUN_APPEND ?=
+
+.PHONY: run debug iso
+run: deps $(KERNEL) $(RUN_DEPS)
+	@echo "tick386: booting in QEMU; Ctrl-A X quits"
+	@$(QEMU) -kernel $(KERNEL) -append "$(RUN_APPEND)" $(RUN_INITRD) $(QEMU_RUN_ARGS); \
+	    rc=$$?; [ $$rc -eq 1 ] || [ $$rc -eq 0 ] || { echo "tick386: QEMU exit status $$rc"; exit $$rc; }
