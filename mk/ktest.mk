@@ -14,7 +14,7 @@ test-kernel: deps
 	@$(MAKE) --no-print-directory kernel >$(BUILD)/kernel-build.log 2>&1 || \
 	    { cat $(BUILD)/kernel-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
 	@tools/ktest-run $(KERNEL) all $(KTEST_TIMEOUT) | tee $(BUILD)/ktest-all.log | \
-	    sed -n 's/^ktest-run: //p;/^ktest-run:/!p' >&2; \
+	    grep -v '^ktest-run:' >&2; \
 	    sed -n 's/^ktest-run: //p' $(BUILD)/ktest-all.log > $(BUILD)/results/$@.counts
 
 test-ktest-runner: deps
