@@ -38,6 +38,13 @@
 #define ABI_SIGRTMIN    32
 #define ABI_SIGRTMAX    64
 
+/*
+ * Signals that may be queued on one process at once (sysconf's
+ * _SC_SIGQUEUE_MAX, POSIX minimum 32): beyond it rt_sigqueueinfo (and a
+ * kill of a real-time signal) is -EAGAIN.
+ */
+#define ABI_SIGQUEUE_MAX 1024
+
 #ifndef SIGHUP
 #define SIGHUP          1
 #define SIGINT          2

@@ -1,0 +1,93 @@
+# User space: user/libc (build/user/libc.a, crt0.o) and the programs of
+# user/bin (build/user/bin/NAME), static ELF32 at 0x08048000.
+#
+# To build any C file against the libc from another fragment:
+#     $(BUILD)/x/prog: x/prog.c $(USER_DEPS)
+#     	$(call user_prog,$<,$@)
+# or, outside make, `tools/ucc -o prog prog.c` (tools/ucc holds the flags).
+#
+# The libc links lib/string.c and lib/vsnprintf.c, the kernel's own code,
+# compiled once more for user mode.  libc-linux.a is the same library with
+# the timer/clock calls at mainline Linux's numbers, so that the libc's own
+# tests (layer test-libc) run on the Linux host.
+
+USER_BUILD    := $(BUILD)/user
+LIBC_SRC_C    := $(sort $(wildcard user/libc/src/*.c))
+LIBC_SRC_S    := $(sort $(wildcard user/libc/src/*.S))
+LIBC_SHARED_C := $(wildcard lib/string.c lib/vsnprintf.c)
+LIBC_HEADERS  := $(shell find user/libc/include include/abi -name '*.h')
+LIBC_OBJ      := $(patsubst user/libc/src/%.c,$(USER_BUILD)/libc/%.o,$(LIBC_SRC_C)) \
+                 $(patsubst user/libc/src/%.S,$(USER_BUILD)/libc/%.o,$(filter-out %/crt0.S,$(LIBC_SRC_S))) \
+                 $(patsubst lib/%.c,$(USER_BUILD)/lib/%.o,$(LIBC_SHARED_C))
+LIBC_LINUX_OBJ := $(patsubst $(USER_BUILD)/libc/timer.o,$(USER_BUILD)/libc-linux/timer.o,$(LIBC_OBJ))
+USER_CRT0     := $(USER_BUILD)/crt0.o
+USER_LIBC     := $(USER_BUILD)/libc.a
+USER_LIBC_LINUX := $(USER_BUILD)/libc-linux.a
+USER_DEPS     := $(USER_CRT0) $(USER_LIBC) user/user.ld tools/ucc
+USER_AR       := $(CROSS)ar
+USER_GCC_INC  := $(shell $(CC) -m32 -print-file-name=include 2>/dev/null)
+
+# The libc itself: freestanding (so that gcc does not turn its loops into
+# calls of the functions being defined), warnings are errors.
+LIBC_CFLAGS := -m32 -march=i686 -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
+               -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
+               -Wall -Wextra -Werror -nostdinc -isystem user/libc/include -isystem include \
+               -isystem $(USER_GCC_INC) -MMD -MP
+# lib/ files are built as for the kernel, with lib's own include paths.
+LIBC_LIB_CFLAGS := -m32 -march=i686 -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
+                   -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
+                   -Wall -Wextra -Werror -I. -Iinclude -MMD -MP
+
+user_prog = tools/ucc -o $(2) $(1)
+
+USER_BIN_C := $(sort $(wildcard user/bin/*.c))
+USER_BINS  := $(patsubst user/bin/%.c,$(USER_BUILD)/bin/%,$(USER_BIN_C))
+
+.PHONY: user user-libc
+user-libc: $(USER_CRT0) $(USER_LIBC) $(USER_LIBC_LINUX)
+user: user-libc $(USER_BINS)
+all: user
+
+$(USER_BUILD)/crt0.o: user/libc/src/crt0.S
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBC_CFLAGS) -c $< -o $@
+
+$(USER_BUILD)/libc/%.o: user/libc/src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBC_CFLAGS) -c $< -o $@
+
+$(USER_BUILD)/libc/%.o: user/libc/src/%.S
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBC_CFLAGS) -c $< -o $@
+
+$(USER_BUILD)/libc-linux/%.o: user/libc/src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBC_CFLAGS) -DLIBC_LINUX_TIMER_NUMBERS -c $< -o $@
+
+$(USER_BUILD)/lib/%.o: lib/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBC_LIB_CFLAGS) -c $< -o $@
+
+$(USER_LIBC): $(LIBC_OBJ)
+	@rm -f $@
+	$(USER_AR) rcs $@ $^
+
+$(USER_LIBC_LINUX): $(LIBC_LINUX_OBJ)
+	@rm -f $@
+	$(USER_AR) rcs $@ $^
+
+$(USER_BUILD)/bin/%: user/bin/%.c $(USER_DEPS) $(LIBC_HEADERS)
+	@mkdir -p $(dir $@)
+	$(call user_prog,$<,$@)
+
+# Layer test-libc: tests/libc/*.c built against libc-linux.a and run on the
+# Linux host (i386 binaries run natively there), TAP counted by
+# tests/libc/run; cmp_*.c are also built against the host's glibc and the
+# two outputs compared line by line.
+LIBC_TEST_C := $(sort $(wildcard tests/libc/*.c))
+
+TEST_LAYERS += test-libc
+.PHONY: test-libc
+test-libc: user-libc
+	@mkdir -p $(BUILD)/results
+	@tests/libc/run $(BUILD)/libc-tests $(LIBC_TEST_C) > $(BUILD)/results/test-libc.counts

@@ -1,0 +1,70 @@
+/* <stdlib.h>: memory on brk, process exit, numeric conversions, sorting. */
+#ifndef _STDLIB_H
+#define _STDLIB_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#define EXIT_SUCCESS 0
+#define EXIT_FAILURE 1
+#define RAND_MAX 2147483647
+#define MB_CUR_MAX 1
+
+typedef struct {
+	int quot;
+	int rem;
+} div_t;
+typedef struct {
+	long quot;
+	long rem;
+} ldiv_t;
+typedef struct {
+	long long quot;
+	long long rem;
+} lldiv_t;
+
+void *malloc(size_t size);
+void *calloc(size_t n, size_t size);
+void *realloc(void *p, size_t size);
+void *reallocarray(void *p, size_t n, size_t size);
+void free(void *p);
+void *aligned_alloc(size_t align, size_t size);
+int posix_memalign(void **out, size_t align, size_t size);
+
+__attribute__((noreturn)) void exit(int status);
+__attribute__((noreturn)) void _Exit(int status);
+__attribute__((noreturn)) void abort(void);
+int atexit(void (*fn)(void));
+
+int abs(int n);
+long labs(long n);
+long long llabs(long long n);
+div_t div(int num, int den);
+ldiv_t ldiv(long num, long den);
+lldiv_t lldiv(long long num, long long den);
+
+int atoi(const char *s);
+long atol(const char *s);
+long long atoll(const char *s);
+long strtol(const char *s, char **end, int base);
+unsigned long strtoul(const char *s, char **end, int base);
+long long strtoll(const char *s, char **end, int base);
+unsigned long long strtoull(const char *s, char **end, int base);
+double strtod(const char *s, char **end);
+double atof(const char *s);
+
+void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
+void *bsearch(const void *key, const void *base, size_t n, size_t size,
+	      int (*cmp)(const void *, const void *));
+
+int rand(void);
+int rand_r(unsigned int *seed);
+void srand(unsigned int seed);
+long random(void);
+void srandom(unsigned int seed);
+
+char *getenv(const char *name);
+int setenv(const char *name, const char *value, int overwrite);
+int unsetenv(const char *name);
+
+#endif

@@ -1,0 +1,38 @@
+/* <sys/syscall.h>: SYS_name for syscall(2), from the kernel's numbers. */
+#ifndef _SYS_SYSCALL_H
+#define _SYS_SYSCALL_H
+
+#include <abi/syscall.h>
+
+#define SYS_exit __NR_exit
+#define SYS_read __NR_read
+#define SYS_write __NR_write
+#define SYS_getpid __NR_getpid
+#define SYS_getppid __NR_getppid
+#define SYS_gettid __NR_gettid
+#define SYS_pause __NR_pause
+#define SYS_kill __NR_kill
+#define SYS_tkill __NR_tkill
+#define SYS_brk __NR_brk
+#define SYS_alarm __NR_alarm
+#define SYS_sched_yield __NR_sched_yield
+#define SYS_nanosleep __NR_nanosleep
+#define SYS_rt_sigreturn __NR_rt_sigreturn
+#define SYS_rt_sigaction __NR_rt_sigaction
+#define SYS_rt_sigprocmask __NR_rt_sigprocmask
+#define SYS_rt_sigpending __NR_rt_sigpending
+#define SYS_rt_sigtimedwait __NR_rt_sigtimedwait
+#define SYS_rt_sigqueueinfo __NR_rt_sigqueueinfo
+#define SYS_rt_sigsuspend __NR_rt_sigsuspend
+#define SYS_exit_group __NR_exit_group
+#define SYS_timer_create __NR_timer_create
+#define SYS_timer_settime __NR_timer_settime
+#define SYS_timer_gettime __NR_timer_gettime
+#define SYS_timer_getoverrun __NR_timer_getoverrun
+#define SYS_timer_delete __NR_timer_delete
+#define SYS_clock_settime __NR_clock_settime
+#define SYS_clock_gettime __NR_clock_gettime
+#define SYS_clock_getres __NR_clock_getres
+#define SYS_clock_nanosleep __NR_clock_nanosleep
+
+#endif

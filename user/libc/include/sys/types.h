@@ -1,0 +1,24 @@
+/* <sys/types.h>: the POSIX scalar types, as the kernel ABI sizes them. */
+#ifndef _SYS_TYPES_H
+#define _SYS_TYPES_H
+
+#include <abi/types.h>
+#include <stdint.h>
+
+typedef long blksize_t;
+typedef long blkcnt_t;
+typedef unsigned long dev_t;
+typedef unsigned long ino_t;
+typedef unsigned int nlink_t;
+typedef int key_t;
+typedef long long off64_t;
+typedef unsigned char u_char;
+typedef unsigned short u_short;
+typedef unsigned int u_int;
+typedef unsigned long u_long;
+typedef uint8_t u_int8_t;
+typedef uint16_t u_int16_t;
+typedef uint32_t u_int32_t;
+typedef uint64_t u_int64_t;
+
+#endif

@@ -1,0 +1,117 @@
+/*
+ * <unistd.h>: POSIX options of tick386, process identity, sleeping, sysconf.
+ *
+ * The options are defined to 200809L exactly where the kernel implements
+ * them: the timer and clock calls (_POSIX_TIMERS, _POSIX_MONOTONIC_CLOCK,
+ * _POSIX_CPUTIME, _POSIX_THREAD_CPUTIME, _POSIX_CLOCK_SELECTION for
+ * clock_nanosleep) and the queued real-time signals.  There are no threads,
+ * files, processes created at run time or priority scheduling calls, so
+ * _POSIX_THREADS and the other options are not defined.
+ */
+#ifndef _UNISTD_H
+#define _UNISTD_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#define _POSIX_VERSION 200809L
+#define _POSIX2_VERSION 200809L
+#define _XOPEN_VERSION 700
+#define _POSIX_TIMERS 200809L
+#define _POSIX_MONOTONIC_CLOCK 200809L
+#define _POSIX_CPUTIME 200809L
+#define _POSIX_THREAD_CPUTIME 200809L
+#define _POSIX_REALTIME_SIGNALS 200809L
+#define _POSIX_CLOCK_SELECTION 200809L
+#define _POSIX_TIMEOUTS 200809L
+
+#define STDIN_FILENO 0
+#define STDOUT_FILENO 1
+#define STDERR_FILENO 2
+
+#define F_OK 0
+#define X_OK 1
+#define W_OK 2
+#define R_OK 4
+
+/* sysconf names: glibc's numbers, so that a value seen in a debugger means
+ * the same thing on both. */
+#define _SC_ARG_MAX 0
+#define _SC_CHILD_MAX 1
+#define _SC_CLK_TCK 2
+#define _SC_NGROUPS_MAX 3
+#define _SC_OPEN_MAX 4
+#define _SC_STREAM_MAX 5
+#define _SC_TZNAME_MAX 6
+#define _SC_JOB_CONTROL 7
+#define _SC_SAVED_IDS 8
+#define _SC_REALTIME_SIGNALS 9
+#define _SC_PRIORITY_SCHEDULING 10
+#define _SC_TIMERS 11
+#define _SC_ASYNCHRONOUS_IO 12
+#define _SC_FSYNC 15
+#define _SC_MAPPED_FILES 16
+#define _SC_MEMLOCK 17
+#define _SC_MEMORY_PROTECTION 19
+#define _SC_MESSAGE_PASSING 20
+#define _SC_SEMAPHORES 21
+#define _SC_DELAYTIMER_MAX 26
+#define _SC_VERSION 29
+#define _SC_PAGESIZE 30
+#define _SC_PAGE_SIZE _SC_PAGESIZE
+#define _SC_RTSIG_MAX 31
+#define _SC_SEM_NSEMS_MAX 32
+#define _SC_SEM_VALUE_MAX 33
+#define _SC_SIGQUEUE_MAX 34
+#define _SC_TIMER_MAX 35
+#define _SC_LINE_MAX 43
+#define _SC_IOV_MAX 60
+#define _SC_THREADS 67
+#define _SC_LOGIN_NAME_MAX 71
+#define _SC_TTY_NAME_MAX 72
+#define _SC_NPROCESSORS_CONF 83
+#define _SC_NPROCESSORS_ONLN 84
+#define _SC_PHYS_PAGES 85
+#define _SC_AVPHYS_PAGES 86
+#define _SC_ATEXIT_MAX 87
+#define _SC_CLOCK_SELECTION 137
+#define _SC_CPUTIME 138
+#define _SC_THREAD_CPUTIME 139
+#define _SC_MONOTONIC_CLOCK 149
+#define _SC_TIMEOUTS 164
+#define _SC_SYMLOOP_MAX 173
+#define _SC_HOST_NAME_MAX 180
+#define _SC_MINSIGSTKSZ 249
+#define _SC_SIGSTKSZ 250
+
+long sysconf(int name);
+
+ssize_t read(int fd, void *buf, size_t n);
+ssize_t write(int fd, const void *buf, size_t n);
+int isatty(int fd);
+
+__attribute__((noreturn)) void _exit(int status);
+pid_t getpid(void);
+pid_t getppid(void);
+pid_t gettid(void);
+uid_t getuid(void);
+uid_t geteuid(void);
+gid_t getgid(void);
+gid_t getegid(void);
+
+unsigned int sleep(unsigned int seconds);
+int usleep(useconds_t usec);
+unsigned int alarm(unsigned int seconds);
+int pause(void);
+
+int brk(void *addr);
+void *sbrk(intptr_t increment);
+
+long syscall(long number, ...);
+
+extern char **environ;
+extern char *optarg;
+extern int optind, opterr, optopt;
+int getopt(int argc, char *const argv[], const char *optstring);
+
+#endif

@@ -1,0 +1,76 @@
+/*
+ * The nine POSIX timer and clock calls and nanosleep: thin stubs over the
+ * kernel (numbers in nr.h).  All set errno except clock_nanosleep, which by
+ * POSIX returns the error number itself.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <time.h>
+#include "syscall.h"
+
+int timer_create(clockid_t clock, struct sigevent *sev, timer_t *timerid)
+{
+	return (int)sys_ret(sys_3(NR_timer_create, clock, (long)sev, (long)timerid));
+}
+
+int timer_settime(timer_t timerid, int flags, const struct itimerspec *value,
+		  struct itimerspec *ovalue)
+{
+	return (int)sys_ret(
+		sys_4(NR_timer_settime, timerid, flags, (long)value, (long)ovalue));
+}
+
+int timer_gettime(timer_t timerid, struct itimerspec *value)
+{
+	return (int)sys_ret(sys_2(NR_timer_gettime, timerid, (long)value));
+}
+
+int timer_getoverrun(timer_t timerid)
+{
+	return (int)sys_ret(sys_1(NR_timer_getoverrun, timerid));
+}
+
+int timer_delete(timer_t timerid)
+{
+	return (int)sys_ret(sys_1(NR_timer_delete, timerid));
+}
+
+int clock_settime(clockid_t clock, const struct timespec *tp)
+{
+	return (int)sys_ret(sys_2(NR_clock_settime, clock, (long)tp));
+}
+
+int clock_gettime(clockid_t clock, struct timespec *tp)
+{
+	return (int)sys_ret(sys_2(NR_clock_gettime, clock, (long)tp));
+}
+
+int clock_getres(clockid_t clock, struct timespec *res)
+{
+	return (int)sys_ret(sys_2(NR_clock_getres, clock, (long)res));
+}
+
+int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req,
+		    struct timespec *rem)
+{
+	long ret = sys_4(NR_clock_nanosleep, clock, flags, (long)req, (long)rem);
+
+	return sys_is_error(ret) ? (int)-ret : 0;
+}
+
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	return (int)sys_ret(sys_2(__NR_nanosleep, (long)req, (long)rem));
+}
+
+/*
+ * The CPU-time clock of a process: only the caller's own is reachable, and
+ * it is CLOCK_PROCESS_CPUTIME_ID (tick386 has no per-pid clock ids).
+ */
+int clock_getcpuclockid(pid_t pid, clockid_t *clock)
+{
+	if (pid != 0 && pid != (pid_t)sys_0(__NR_getpid))
+		return EPERM;
+	*clock = CLOCK_PROCESS_CPUTIME_ID;
+	return 0;
+}

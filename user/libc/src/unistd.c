@@ -1,0 +1,113 @@
+/* Console I/O, process identity, brk. */
+#include <errno.h>
+#include <stdint.h>
+#include <sched.h>
+#include <unistd.h>
+#include "syscall.h"
+
+ssize_t write(int fd, const void *buf, size_t n)
+{
+	return sys_ret(sys_3(__NR_write, fd, (long)buf, (long)n));
+}
+
+ssize_t read(int fd, void *buf, size_t n)
+{
+	return sys_ret(sys_3(__NR_read, fd, (long)buf, (long)n));
+}
+
+/* The only descriptors are 0, 1 and 2, and they are the console. */
+int isatty(int fd)
+{
+	if (fd >= 0 && fd <= 2)
+		return 1;
+	errno = EBADF;
+	return 0;
+}
+
+pid_t getpid(void)
+{
+	return (pid_t)sys_0(__NR_getpid);
+}
+
+pid_t gettid(void)
+{
+	return (pid_t)sys_0(__NR_gettid);
+}
+
+/* init's parent is the kernel: 0 where the call does not exist. */
+pid_t getppid(void)
+{
+	long ret = sys_0(__NR_getppid);
+
+	return sys_is_error(ret) ? 0 : (pid_t)ret;
+}
+
+/* Every task runs as root. */
+uid_t getuid(void)
+{
+	return 0;
+}
+
+uid_t geteuid(void)
+{
+	return 0;
+}
+
+gid_t getgid(void)
+{
+	return 0;
+}
+
+gid_t getegid(void)
+{
+	return 0;
+}
+
+int pause(void)
+{
+	return (int)sys_ret(sys_0(__NR_pause));
+}
+
+int sched_yield(void)
+{
+	return (int)sys_ret(sys_0(__NR_sched_yield));
+}
+
+/*
+ * brk as Linux has it: the call returns the new break, or the old one when
+ * it could not move it.  brk(0) asks where the break is.
+ */
+static uintptr_t current_break;
+
+int brk(void *addr)
+{
+	long ret = sys_1(__NR_brk, (long)addr);
+	uintptr_t got = (uintptr_t)ret;
+
+	/* A kernel may also say -ENOMEM; then the break did not move. */
+	if (!sys_is_error(ret))
+		current_break = got;
+	if (got != (uintptr_t)addr) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+void *sbrk(intptr_t increment)
+{
+	uintptr_t old;
+
+	if (!current_break)
+		current_break = (uintptr_t)sys_1(__NR_brk, 0);
+	old = current_break;
+	if (increment == 0)
+		return (void *)old;
+	if ((increment > 0 && old + (uintptr_t)increment < old) ||
+	    (increment < 0 && (uintptr_t)-increment > old) ||
+	    brk((void *)(old + (uintptr_t)increment)) < 0) {
+		errno = ENOMEM;
+		return (void *)-1;
+	}
+	return (void *)old;
+}
