@@ -7,7 +7,8 @@
 # or, outside make, `tools/ucc -o prog prog.c` (tools/ucc holds the flags).
 #
 # The libc links lib/string.c and lib/vsnprintf.c, the kernel's own code,
-# compiled once more for user mode.  libc-linux.a is the same library with
+# compiled once more for user mode (vsnprintf renamed lib_vsnprintf, under
+# the libc's own vsnprintf that adds floating point).  libc-linux.a is the same library with
 # the timer/clock calls at mainline Linux's numbers, so that the libc's own
 # tests (layer test-libc) run on the Linux host.
 
@@ -67,6 +68,10 @@ $(USER_BUILD)/libc-linux/%.o: user/libc/src/%.c
 $(USER_BUILD)/lib/%.o: lib/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LIBC_LIB_CFLAGS) -c $< -o $@
+
+# The kernel's formatting engine serves the libc's own vsnprintf
+# (user/libc/src/printf.c), which adds floating point: rename it.
+$(USER_BUILD)/lib/vsnprintf.o: LIBC_LIB_CFLAGS += -Dvsnprintf=lib_vsnprintf -Dsnprintf=lib_snprintf
 
 $(USER_LIBC): $(LIBC_OBJ)
 	@rm -f $@

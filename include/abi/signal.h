@@ -362,6 +362,11 @@ struct ucontext {
  * executes rt_sigreturn without touching the stack, with esp = &frame->sig:
  * the kernel finds the frame at esp - 4.  retcode holds
  * `mov $__NR_rt_sigreturn, %eax; int $0x80` for handlers without restorer.
+ *
+ * tick386 builds this one frame for every handler, with or without
+ * SA_SIGINFO, and has no old-style sigreturn (119).  (Linux builds an older
+ * frame for handlers without SA_SIGINFO; user/libc installs every handler
+ * with SA_SIGINFO, so that its one restorer fits both kernels.)
  */
 struct abi_rt_sigframe {
 	unsigned long pretcode;

@@ -64,7 +64,8 @@ int main(void)
 {
 	int i, intact = 1, aligned = 1, round;
 	char *p, *q;
-	void *al;
+	void *al = NULL;
+	volatile size_t huge = SIZE_MAX - 8, half = SIZE_MAX / 2;
 
 	p = malloc(0);
 	ok(p != NULL, "malloc(0) gives a unique pointer");
@@ -84,9 +85,9 @@ int main(void)
 	ok(p && intact, "calloc of reused memory is zero");
 	free(p);
 	errno = 0;
-	ok(calloc(SIZE_MAX / 2, 4) == NULL && errno == ENOMEM, "calloc overflow: ENOMEM");
+	ok(calloc(half, 4) == NULL && errno == ENOMEM, "calloc overflow: ENOMEM");
 	errno = 0;
-	ok(malloc(SIZE_MAX - 8) == NULL && errno == ENOMEM, "huge malloc: ENOMEM");
+	ok(malloc(huge) == NULL && errno == ENOMEM, "huge malloc: ENOMEM");
 
 	p = malloc(10);
 	strcpy(p, "abcdefghi");

@@ -5,6 +5,15 @@
  * abi_sigaction and always names __restore_rt (crt0.S) as the restorer, so
  * that a handler's return lands on rt_sigreturn.  Every set is passed with
  * sigsetsize ABI_SIGSET_SIZE.
+ *
+ * Every handler is installed with SA_SIGINFO, whether the program asked for
+ * it or not: the kernel then always builds the rt frame (siginfo +
+ * ucontext), which rt_sigreturn undoes.  Linux builds an older frame for
+ * handlers without SA_SIGINFO, which only the old sigreturn call undoes;
+ * tick386 has just the rt frame.  A plain handler(int) called with three
+ * arguments sees only the first (cdecl: the caller pops), so it makes no
+ * difference to the program, and sigaction reports SA_SIGINFO back only
+ * where the program set it.
  */
 #include <errno.h>
 #include <signal.h>
@@ -14,6 +23,9 @@
 
 void __restore_rt(void);
 
+/* Signals whose handler the program installed with SA_SIGINFO. */
+static abi_sigset_t siginfo_asked;
+
 int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 {
 	struct abi_sigaction kact, koact;
@@ -22,6 +34,8 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 	if (act) {
 		kact.handler = act->sa_handler;
 		kact.flags = (unsigned long)(unsigned int)act->sa_flags | SA_RESTORER;
+		if (act->sa_handler != SIG_DFL && act->sa_handler != SIG_IGN)
+			kact.flags |= SA_SIGINFO;
 		kact.restorer = __restore_rt;
 		kact.mask = act->sa_mask;
 	}
@@ -30,11 +44,21 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 	if (sys_is_error(ret))
 		return (int)sys_ret(ret);
 	if (oact) {
+		unsigned long flags = koact.flags & ~(unsigned long)SA_RESTORER;
+
+		if (!(siginfo_asked & ABI_SIGMASK(sig)))
+			flags &= ~(unsigned long)SA_SIGINFO;
 		memset(oact, 0, sizeof(*oact));
 		oact->sa_handler = koact.handler;
-		oact->sa_flags = (int)(koact.flags & ~(unsigned long)SA_RESTORER);
+		oact->sa_flags = (int)flags;
 		oact->sa_mask = koact.mask;
 		oact->sa_restorer = NULL;
+	}
+	if (act) {
+		if (act->sa_flags & SA_SIGINFO)
+			siginfo_asked |= ABI_SIGMASK(sig);
+		else
+			siginfo_asked &= ~ABI_SIGMASK(sig);
 	}
 	return 0;
 }

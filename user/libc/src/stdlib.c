@@ -69,13 +69,14 @@ static int digit_value(int c)
  * there was no number at all.
  */
 static unsigned long long parse_magnitude(const char *s, char **end, int base,
-					  unsigned long long limit, int *neg)
+					  unsigned long long limit, int *neg, int *overflowed)
 {
 	const char *p = s, *digits;
 	unsigned long long value = 0;
 	int overflow = 0;
 
 	*neg = 0;
+	*overflowed = 0;
 	if (base < 0 || base == 1 || base > 36) {
 		errno = EINVAL;
 		if (end)
@@ -104,6 +105,7 @@ static unsigned long long parse_magnitude(const char *s, char **end, int base,
 	}
 	if (end)
 		*end = (char *)(p == digits ? s : p);
+	*overflowed = overflow;
 	if (overflow) {
 		errno = ERANGE;
 		return limit;
@@ -114,8 +116,8 @@ static unsigned long long parse_magnitude(const char *s, char **end, int base,
 /* A signed conversion: the magnitude checked against [min, max]. */
 static long long parse_signed(const char *s, char **end, int base, long long min, long long max)
 {
-	int neg;
-	unsigned long long mag = parse_magnitude(s, end, base, ULLONG_MAX, &neg);
+	int neg, overflowed;
+	unsigned long long mag = parse_magnitude(s, end, base, ULLONG_MAX, &neg, &overflowed);
 
 	if (neg) {
 		if (mag > (unsigned long long)max + 1) {
@@ -135,10 +137,10 @@ static long long parse_signed(const char *s, char **end, int base, long long min
 static unsigned long long parse_unsigned(const char *s, char **end, int base,
 					 unsigned long long max)
 {
-	int neg;
-	unsigned long long mag = parse_magnitude(s, end, base, ULLONG_MAX, &neg);
+	int neg, overflowed;
+	unsigned long long mag = parse_magnitude(s, end, base, ULLONG_MAX, &neg, &overflowed);
 
-	if (mag > max) {
+	if (overflowed || mag > max) {
 		errno = ERANGE;
 		return max;
 	}
