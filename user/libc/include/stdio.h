@@ -74,6 +74,7 @@ int feof(FILE *f);
 void clearerr(FILE *f);
 
 void perror(const char *msg);
-int sscanf(const char *s, const char *fmt, ...);
+int sscanf(const char *s, const char *fmt, ...) __attribute__((format(scanf, 2, 3)));
+int vsscanf(const char *s, const char *fmt, va_list ap);
 
 #endif

@@ -52,6 +52,8 @@ long long strtoll(const char *s, char **end, int base);
 unsigned long long strtoull(const char *s, char **end, int base);
 double strtod(const char *s, char **end);
 double atof(const char *s);
+float strtof(const char *s, char **end);
+long double strtold(const char *s, char **end);
 
 void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
 void *bsearch(const void *key, const void *base, size_t n, size_t size,

@@ -1,0 +1,4 @@
+/* <features.h>: feature-test macros change nothing in this libc. */
+#ifndef _FEATURES_H
+#define _FEATURES_H
+#endif
