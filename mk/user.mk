@@ -88,7 +88,7 @@ $(USER_BUILD)/bin/%: user/bin/%.c $(USER_DEPS) $(LIBC_HEADERS)
 # Layer test-libc: tests/libc/*.c built against libc-linux.a and run on the
 # Linux host (i386 binaries run natively there), TAP counted by
 # tests/libc/run; cmp_*.c are also built against the host's glibc and the
-# two outputs compared line by line; tests/libc/test-runprog checks
+# two outputs compared line by line; tests/libc/test-tools checks
 # tools/runprog's exit-status protocol against a stand-in QEMU.
 LIBC_TEST_C := $(sort $(wildcard tests/libc/*.c))
 
@@ -97,6 +97,6 @@ TEST_LAYERS += test-libc
 test-libc: user-libc kernel
 	@mkdir -p $(BUILD)/results
 	@tests/libc/run $(BUILD)/libc-tests $(LIBC_TEST_C) > $(BUILD)/libc-tests.counts
-	@tests/libc/test-runprog > $(BUILD)/libc-runprog.counts
-	@read p1 f1 < $(BUILD)/libc-tests.counts; read p2 f2 < $(BUILD)/libc-runprog.counts; \
+	@tests/libc/test-tools > $(BUILD)/libc-tools.counts
+	@read p1 f1 < $(BUILD)/libc-tests.counts; read p2 f2 < $(BUILD)/libc-tools.counts; \
 	    echo "$$((p1 + p2)) $$((f1 + f2))" > $(BUILD)/results/test-libc.counts
