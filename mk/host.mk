@@ -16,6 +16,11 @@ $(BUILD)/host/%.o: %.c tests/host/rename.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) -c $< -o $@
 
+# The test programs themselves (tests/host/X.c -> build/host/tests/X.o).
+$(BUILD)/host/tests/%.o: tests/host/%.c tests/host/rename.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) -c $< -o $@
+
 $(BUILD)/host/tests/%: $(BUILD)/host/tests/%.o $(HOST_LIB_OBJ)
 	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ $(HOST_LDLIBS)
 
