@@ -13,6 +13,17 @@
  * Initial user stack of a new program (as Linux i386 lays it out, and as
  * user/libc's crt0 reads it): at esp, argc; then argv[0..argc-1], NULL;
  * then envp[...], NULL; then the auxiliary vector (may be just AT_NULL).
+ *
+ * What user/libc relies on:
+ *   always:   write, getpid, gettid, kill, brk, nanosleep, sched_yield,
+ *             rt_sigaction/procmask/pending/timedwait/queueinfo/suspend/
+ *             return, and 254..262;
+ *   exit:     exit_group first, exit (1) when that is -ENOSYS;
+ *   brk:      Linux's semantics: brk(addr) returns the new break, or the
+ *             unchanged one when it cannot move; brk(0) asks where it is;
+ *   optional: pause (else sigsuspend on the current mask), alarm (else a
+ *             CLOCK_REALTIME timer raising SIGALRM), getppid (else 0),
+ *             read (stdin), sigaltstack.
  */
 #ifndef TICK386_ABI_SYSCALL_H
 #define TICK386_ABI_SYSCALL_H

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <sched.h>
+#include <signal.h>
 #include <unistd.h>
 #include "syscall.h"
 
@@ -63,9 +64,15 @@ gid_t getegid(void)
 	return 0;
 }
 
+/* pause: the call, or, on a kernel without it, sigsuspend on the current mask. */
 int pause(void)
 {
-	return (int)sys_ret(sys_0(__NR_pause));
+	long ret = sys_0(__NR_pause);
+	sigset_t mask;
+
+	if (ret == -ENOSYS && sigprocmask(SIG_BLOCK, NULL, &mask) == 0)
+		return sigsuspend(&mask);
+	return (int)sys_ret(ret);
 }
 
 int sched_yield(void)
