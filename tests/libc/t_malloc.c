@@ -158,6 +158,28 @@ int main(void)
 		free(big);
 	}
 
+	/* The program moves the break itself: malloc must go around it. */
+	{
+		char *mine = sbrk(1000), *after;
+		/* More than the whole heap, so that malloc has to grow it. */
+		size_t more = (size_t)(mine - heap_lo) + 100000;
+
+		memset(mine, 0x77, 1000);
+		after = malloc(more);
+		for (i = 0, intact = after != NULL; i < 1000; i++)
+			intact &= (unsigned char)mine[i] == 0x77;
+		if (after)
+			memset(after, 0, more);
+		for (i = 0; i < 1000; i++)
+			intact &= (unsigned char)mine[i] == 0x77;
+		ok(intact && (after + more <= mine || after >= mine + 1000),
+		   "malloc after the program's own sbrk leaves that memory alone");
+		free(after);
+		p = malloc(100);
+		ok(p != NULL, "and the heap still works");
+		free(p);
+	}
+
 	ok(posix_memalign(&al, 4096, 100) == 0 && ((uintptr_t)al & 4095) == 0,
 	   "posix_memalign 4096");
 	memset(al, 1, 100);

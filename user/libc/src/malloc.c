@@ -134,13 +134,21 @@ static void trim(struct chunk *c, size_t need)
 	release(rest);
 }
 
-/* Grow the heap by at least need bytes; the new space is one free chunk. */
+/*
+ * Grow the heap by at least need bytes; the new space is one free chunk.
+ * Normally it continues the heap, and the old sentinel becomes its header.
+ * If the program moved the break itself meanwhile (sbrk), the new space
+ * starts elsewhere: the foreign gap becomes a chunk that stays in use for
+ * ever, so the run of chunks stays unbroken.
+ */
 static int grow(size_t need)
 {
-	size_t bytes = need < GROW_MIN ? GROW_MIN : (need + 4095u) & ~4095u;
+	size_t bytes = need < GROW_MIN ? GROW_MIN : (need + 4095u) & ~4095u, size;
 	char *base;
 	struct chunk *c;
 
+	if (need > SIZE_MAX / 2)
+		return -1;
 	if (!sentinel) {
 		/* First call: align the start so that chunks sit at 8 mod 16. */
 		uintptr_t start = (uintptr_t)sbrk(0);
@@ -151,12 +159,22 @@ static int grow(size_t need)
 		sentinel = (struct chunk *)first;
 		sentinel->size = 0 | IN_USE | PREV_IN_USE;
 	}
-	base = sbrk((intptr_t)bytes);
+	base = sbrk((intptr_t)(bytes + ALIGN));
 	if (base == (void *)-1)
 		return -1;
-	/* The old sentinel becomes the new chunk's header. */
-	c = sentinel;
-	c->size = bytes | IN_USE | (c->size & PREV_IN_USE);
+	if (base == (char *)sentinel + HEADER) {
+		c = sentinel;
+		size = bytes + ALIGN;
+	} else {
+		uintptr_t start = ((uintptr_t)base + HEADER + ALIGN - 1) & ~(uintptr_t)(ALIGN - 1);
+
+		c = (struct chunk *)(start - HEADER);
+		sentinel->size = (size_t)((char *)c - (char *)sentinel) | IN_USE |
+				 (sentinel->size & PREV_IN_USE);
+		c->size = PREV_IN_USE;
+		size = (size_t)(base + bytes + ALIGN - HEADER - (char *)c) & ~(size_t)(ALIGN - 1);
+	}
+	c->size = size | IN_USE | (c->size & PREV_IN_USE);
 	sentinel = chunk_after(c);
 	sentinel->size = 0 | IN_USE;
 	release(c);
