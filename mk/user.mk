@@ -100,3 +100,11 @@ test-libc: user-libc kernel
 	@tests/libc/test-tools > $(BUILD)/libc-tools.counts
 	@read p1 f1 < $(BUILD)/libc-tests.counts; read p2 f2 < $(BUILD)/libc-tools.counts; \
 	    echo "$$((p1 + p2)) $$((f1 + f2))" > $(BUILD)/results/test-libc.counts
+
+# The same tests booted on tick386 one by one (tools/runprog).  Not in
+# TEST_LAYERS until the kernel runs user tasks; then add it there.
+.PHONY: test-libc-tick386
+test-libc-tick386: user-libc kernel
+	@mkdir -p $(BUILD)/results
+	@LIBC_TEST_ON=tick386 tests/libc/run $(BUILD)/libc-tests-tick386 $(LIBC_TEST_C) \
+	    > $(BUILD)/results/test-libc-tick386.counts
