@@ -12,9 +12,9 @@
 
 void kheap_init(void); /* after pmm_init */
 
-void *kmalloc(size_t n);  /* NULL when out of memory; kmalloc(0) is a valid 1-byte block */
-void *kzalloc(size_t n);  /* zeroed */
-void kfree(void *p);      /* NULL is ignored */
+void *kmalloc(size_t n); /* NULL when out of memory; kmalloc(0) is a valid 1-byte block */
+void *kzalloc(size_t n); /* zeroed */
+void kfree(void *p);	 /* NULL is ignored */
 
 /* Usable size of a block (at least what was asked for). */
 size_t ksize(const void *p);

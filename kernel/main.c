@@ -9,7 +9,9 @@
 #include "arch/i386/pic.h"
 #include "kernel/bootinfo.h"
 #include "kernel/console.h"
+#include "kernel/kheap.h"
 #include "kernel/ktest.h"
+#include "kernel/pmm.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
 
@@ -35,10 +37,14 @@ void kmain(u32 magic, u32 mbi_phys)
 	gdt_init();
 	idt_init();
 	pic_init();
+	pmm_init();
+	kheap_init();
 
 	kprintf("tick386 booting: %u MiB memory (lower %u KiB, upper %u KiB), loader '%s'\n",
 		(unsigned)(boot_info.ram_bytes >> 20), boot_info.mem_lower_kib,
 		boot_info.mem_upper_kib, boot_info.loader);
+	kprintf("tick386: pages: %u KiB free of %u KiB managed; %u MiB above the 1 GiB direct map unused\n",
+		pmm_free_count() * 4, pmm_total_count() * 4, (unsigned)(pmm_ignored_bytes() >> 20));
 	kprintf("tick386: command line '%s', %u module(s)\n", boot_info.cmdline,
 		boot_info.module_count);
 

@@ -16,12 +16,12 @@
 struct kmem_cache;
 
 struct kmem_cache_stats {
-	u32 object_size;      /* bytes per object, after rounding for alignment */
+	u32 object_size; /* bytes per object, after rounding for alignment */
 	u32 objects_per_slab;
 	u32 pages_per_slab;
 	u32 objects_in_use;
-	u32 slabs;            /* slabs held */
-	u32 pages;            /* pages held */
+	u32 slabs; /* slabs held */
+	u32 pages; /* pages held */
 };
 
 /*
