@@ -1,0 +1,85 @@
+/*
+ * The kernel's one internal time type: ktime_t, unsigned 64-bit nanoseconds.
+ *
+ * 2^64 ns is about 584 years, so a ktime_t counted from boot (or from the
+ * epoch, for CLOCK_REALTIME) never wraps in practice, and KTIME_MAX, the
+ * largest value, serves as "never": a deadline that saturated while being
+ * added up, or the next deadline of an empty timer queue.
+ *
+ * Values come from user space as timespecs and are checked on the way in
+ * (tv_nsec in [0, 1e9), tv_sec >= 0, as POSIX asks for timer values and
+ * sleeps).  Sums saturate at KTIME_MAX instead of wrapping, so "now + a huge
+ * relative timeout" is a deadline far in the future and not one in the past.
+ *
+ * The i386 kernel divides u64 values with libgcc's __udivdi3/__umoddi3; the
+ * helpers below divide at most once per call.
+ */
+#ifndef TICK386_LIB_KTIME_H
+#define TICK386_LIB_KTIME_H
+
+#include "lib/types.h"
+
+typedef u64 ktime_t;
+
+#define KTIME_MAX UINT64_MAX
+#define NSEC_PER_USEC 1000ull
+#define NSEC_PER_MSEC 1000000ull
+#define NSEC_PER_SEC 1000000000ull
+
+/* DELAYTIMER_MAX: the largest overrun count reported (POSIX, Linux: INT_MAX). */
+#define KTIME_OVERRUN_MAX 0x7fffffff
+
+/*
+ * The i386 layout of `struct timespec { long tv_sec; long tv_nsec; }`.  It is
+ * lib's own copy so that lib stays free of kernel headers; the system-call
+ * layer converts from the ABI struct field by field.
+ */
+struct ktimespec {
+	s32 tv_sec;
+	s32 tv_nsec;
+};
+
+/*
+ * Convert a user timespec to nanoseconds: 0, or -EINVAL (leaving *out alone)
+ * when tv_nsec is outside [0, 1e9) or tv_sec is negative.  Values beyond
+ * KTIME_MAX (only possible with a wider tv_sec) saturate to KTIME_MAX.
+ */
+int ktime_from_timespec(const struct ktimespec *ts, ktime_t *out);
+
+/*
+ * Split nanoseconds into seconds and nanoseconds.  A value whose seconds do
+ * not fit tv_sec (after 2038 on i386) saturates to the largest timespec,
+ * {INT32_MAX, 999999999}.
+ */
+void ktime_to_timespec(ktime_t t, struct ktimespec *ts);
+
+/* a + b, or KTIME_MAX when the sum would not fit. */
+static inline ktime_t ktime_add_sat(ktime_t a, ktime_t b)
+{
+	ktime_t sum = a + b;
+
+	return sum < a ? KTIME_MAX : sum;
+}
+
+/* a - b, or 0 when b is later than a (the time left until a deadline). */
+static inline ktime_t ktime_sub_floor(ktime_t a, ktime_t b)
+{
+	return a > b ? a - b : 0;
+}
+
+/*
+ * Forward a periodic expiry past `now`.  A timer of period `interval` due at
+ * `expires` <= now is late by D = now - expires: it missed floor(D/interval)
+ * periods besides the one that is firing, and its next expiry is
+ * expires + (floor(D/interval) + 1) * interval, the first one after now.
+ *
+ * Stores that next expiry in *next (saturated to KTIME_MAX) and returns the
+ * missed count, saturated to KTIME_OVERRUN_MAX.  One division, no loop, so
+ * an interval of 1 ns and a lateness of years cost the same as anything
+ * else.  When expires > now the timer is not late: *next = expires, returns
+ * 0.  `interval` must not be 0 (a one-shot timer is not forwarded): that
+ * returns 0 with *next = KTIME_MAX.
+ */
+int ktime_forward(ktime_t expires, ktime_t interval, ktime_t now, ktime_t *next);
+
+#endif

@@ -1,0 +1,128 @@
+/*
+ * Intrusive red-black tree.
+ *
+ * The node lives inside the object (container_of() gets the object back) and
+ * the tree knows nothing of keys: the caller walks from the root comparing
+ * its own keys, finds the NULL link where the new node belongs, and calls
+ *
+ *     rb_link_node(node, parent, link);   (hang it there, coloured red)
+ *     rb_insert_color(node, root);        (then restore the colour rules)
+ *
+ * so there is no comparison callback on the fast path and no allocation.
+ *
+ * The rules a red-black tree keeps, which bound its height by 2*log2(n+1):
+ *   1. every node is red or black; the root is black;
+ *   2. a red node has no red child;
+ *   3. every path from a node down to a NULL link crosses the same number of
+ *      black nodes (its "black height").
+ * rb_check() verifies them (and the order of the keys) for the tests.
+ *
+ * The parent pointer and the colour share one word: nodes are at least
+ * 4-byte aligned, so bit 0 of the parent's address is free to hold the
+ * colour.  That keeps a node at three words (12 bytes on i386).
+ */
+#ifndef TICK386_LIB_RBTREE_H
+#define TICK386_LIB_RBTREE_H
+
+#include "lib/compiler.h"
+#include "lib/types.h"
+
+#define RB_RED 0u
+#define RB_BLACK 1u
+
+struct rb_node {
+	uintptr_t parent_colour; /* parent's address | colour bit */
+	struct rb_node *left;
+	struct rb_node *right;
+} __aligned(sizeof(void *));
+
+struct rb_root {
+	struct rb_node *node;
+};
+
+#define RB_ROOT_INIT {NULL}
+
+#define rb_entry(ptr, type, member) container_of(ptr, type, member)
+
+static inline struct rb_node *rb_parent(const struct rb_node *node)
+{
+	return (struct rb_node *)(node->parent_colour & ~(uintptr_t)1);
+}
+
+static inline unsigned rb_colour(const struct rb_node *node)
+{
+	return node->parent_colour & 1;
+}
+
+static inline bool rb_is_red(const struct rb_node *node)
+{
+	return rb_colour(node) == RB_RED;
+}
+
+static inline bool rb_is_black(const struct rb_node *node)
+{
+	return rb_colour(node) == RB_BLACK;
+}
+
+static inline bool rb_empty(const struct rb_root *root)
+{
+	return root->node == NULL;
+}
+
+/*
+ * A node that is in no tree can be marked so by pointing its parent at
+ * itself (no node in a tree is its own parent).
+ */
+static inline void rb_clear_node(struct rb_node *node)
+{
+	node->parent_colour = (uintptr_t)node;
+}
+
+static inline bool rb_is_cleared(const struct rb_node *node)
+{
+	return node->parent_colour == (uintptr_t)node;
+}
+
+/*
+ * Hang `node` as a red leaf at `*link`, which is `parent`'s left or right
+ * pointer (or the root pointer when `parent` is NULL).  Follow with
+ * rb_insert_color().
+ */
+static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
+				struct rb_node **link)
+{
+	node->parent_colour = (uintptr_t)parent | RB_RED;
+	node->left = NULL;
+	node->right = NULL;
+	*link = node;
+}
+
+/* Rebalance after rb_link_node(): O(log n) recolourings, at most 2 rotations. */
+void rb_insert_color(struct rb_node *node, struct rb_root *root);
+
+/* Remove `node` from the tree: O(log n), at most 3 rotations. */
+void rb_erase(struct rb_node *node, struct rb_root *root);
+
+/* In-order navigation; NULL past either end or on an empty tree. */
+struct rb_node *rb_first(const struct rb_root *root);
+struct rb_node *rb_last(const struct rb_root *root);
+struct rb_node *rb_next(const struct rb_node *node);
+struct rb_node *rb_prev(const struct rb_node *node);
+
+/*
+ * Verify the tree, for tests: parent links, the colour rules above, and that
+ * the in-order sequence never decreases according to `cmp` (negative, zero,
+ * positive as for qsort; NULL skips the order check).  Returns the number of
+ * nodes, or a negative RB_CHECK_* code naming the first broken rule.
+ */
+enum {
+	RB_CHECK_PARENT = -1,	    /* a child does not point back at its parent */
+	RB_CHECK_ROOT_RED = -2,	    /* the root is red */
+	RB_CHECK_RED_RED = -3,	    /* a red node has a red child */
+	RB_CHECK_BLACK_HEIGHT = -4, /* two paths cross different numbers of black nodes */
+	RB_CHECK_ORDER = -5,	    /* in-order sequence out of order */
+};
+long rb_check(const struct rb_root *root,
+	      int (*cmp)(const struct rb_node *a, const struct rb_node *b));
+
+#endif
