@@ -3,14 +3,14 @@
 
 #include <abi/errno.h>
 
-int ktime_from_timespec(const struct ktimespec *ts, ktime_t *out)
+int ktime_from_timespec(const struct timespec *ts, ktime_t *out)
 {
 	u64 sec;
 
 	if (ts->tv_nsec < 0 || (u64)ts->tv_nsec >= NSEC_PER_SEC || ts->tv_sec < 0)
 		return -EINVAL;
 	sec = (u64)ts->tv_sec;
-	/* With a 32-bit tv_sec this cannot overflow; stay safe for a wider one. */
+	/* With a 32-bit tv_sec this cannot overflow; a 64-bit one (host) can. */
 	if (sec > (KTIME_MAX - (u64)ts->tv_nsec) / NSEC_PER_SEC)
 		*out = KTIME_MAX;
 	else
@@ -18,17 +18,17 @@ int ktime_from_timespec(const struct ktimespec *ts, ktime_t *out)
 	return 0;
 }
 
-void ktime_to_timespec(ktime_t t, struct ktimespec *ts)
+void ktime_to_timespec(ktime_t t, struct timespec *ts)
 {
 	u64 sec = t / NSEC_PER_SEC;
 
-	if (sec > (u64)INT32_MAX) {
-		ts->tv_sec = INT32_MAX;
-		ts->tv_nsec = (s32)(NSEC_PER_SEC - 1);
+	if (sec > (u64)KTIME_TV_SEC_MAX) {
+		ts->tv_sec = KTIME_TV_SEC_MAX;
+		ts->tv_nsec = (long)(NSEC_PER_SEC - 1);
 		return;
 	}
-	ts->tv_sec = (s32)sec;
-	ts->tv_nsec = (s32)(t - sec * NSEC_PER_SEC);
+	ts->tv_sec = (time_t)sec;
+	ts->tv_nsec = (long)(t - sec * NSEC_PER_SEC);
 }
 
 int ktime_forward(ktime_t expires, ktime_t interval, ktime_t now, ktime_t *next)

@@ -18,40 +18,36 @@
 #define TICK386_LIB_KTIME_H
 
 #include "lib/types.h"
+#include <abi/time.h>
+#include <limits.h>
 
 typedef u64 ktime_t;
 
 #define KTIME_MAX UINT64_MAX
-#define NSEC_PER_USEC 1000ull
-#define NSEC_PER_MSEC 1000000ull
-#define NSEC_PER_SEC 1000000000ull
+/* Spelled exactly as in lib/clockmath.h, so that both headers can be included. */
+#define NSEC_PER_SEC 1000000000u
+#define NSEC_PER_MSEC 1000000u
+#define NSEC_PER_USEC 1000u
 
 /* DELAYTIMER_MAX: the largest overrun count reported (POSIX, Linux: INT_MAX). */
 #define KTIME_OVERRUN_MAX 0x7fffffff
 
-/*
- * The i386 layout of `struct timespec { long tv_sec; long tv_nsec; }`.  It is
- * lib's own copy so that lib stays free of kernel headers; the system-call
- * layer converts from the ABI struct field by field.
- */
-struct ktimespec {
-	s32 tv_sec;
-	s32 tv_nsec;
-};
+/* The largest tv_sec (time_t is a long: 32 bits on i386, 2038). */
+#define KTIME_TV_SEC_MAX LONG_MAX
 
 /*
  * Convert a user timespec to nanoseconds: 0, or -EINVAL (leaving *out alone)
  * when tv_nsec is outside [0, 1e9) or tv_sec is negative.  Values beyond
  * KTIME_MAX (only possible with a wider tv_sec) saturate to KTIME_MAX.
  */
-int ktime_from_timespec(const struct ktimespec *ts, ktime_t *out);
+int ktime_from_timespec(const struct timespec *ts, ktime_t *out);
 
 /*
  * Split nanoseconds into seconds and nanoseconds.  A value whose seconds do
  * not fit tv_sec (after 2038 on i386) saturates to the largest timespec,
- * {INT32_MAX, 999999999}.
+ * {KTIME_TV_SEC_MAX, 999999999}.
  */
-void ktime_to_timespec(ktime_t t, struct ktimespec *ts);
+void ktime_to_timespec(ktime_t t, struct timespec *ts);
 
 /* a + b, or KTIME_MAX when the sum would not fit. */
 static inline ktime_t ktime_add_sat(ktime_t a, ktime_t b)

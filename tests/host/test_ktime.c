@@ -9,27 +9,38 @@
 #include "lib/ktime.h"
 #include <abi/errno.h>
 
-#define YEAR_NS (365ull * 24 * 3600 * NSEC_PER_SEC)
+#define YEAR_NS (365ull * 24 * 3600 * 1000000000ull)
 
 static void test_from_timespec_valid(void **state)
 {
 	(void)state;
 	ktime_t t = 12345;
 
-	assert_int_equal(ktime_from_timespec(&(struct ktimespec){0, 0}, &t), 0);
+	assert_int_equal(ktime_from_timespec(&(struct timespec){0, 0}, &t), 0);
 	assert_true(t == 0);
-	assert_int_equal(ktime_from_timespec(&(struct ktimespec){1, 999999999}, &t), 0);
+	assert_int_equal(ktime_from_timespec(&(struct timespec){1, 999999999}, &t), 0);
 	assert_true(t == 1999999999ull);
-	assert_int_equal(ktime_from_timespec(&(struct ktimespec){INT32_MAX, 999999999}, &t), 0);
+	assert_int_equal(ktime_from_timespec(&(struct timespec){INT32_MAX, 999999999}, &t), 0);
 	assert_true(t == (u64)INT32_MAX * NSEC_PER_SEC + 999999999ull);
+#if LONG_MAX > INT32_MAX
+	/* A 64-bit tv_sec (host) can exceed 584 years: saturates, never wraps. */
+	assert_int_equal(ktime_from_timespec(&(struct timespec){LONG_MAX, 0}, &t), 0);
+	assert_true(t == KTIME_MAX);
+	assert_int_equal(ktime_from_timespec(&(struct timespec){18446744073, 709551615}, &t), 0);
+	assert_true(t == KTIME_MAX);
+	assert_int_equal(ktime_from_timespec(&(struct timespec){18446744073, 709551616}, &t), 0);
+	assert_true(t == KTIME_MAX);
+	assert_int_equal(ktime_from_timespec(&(struct timespec){18446744073, 709551614}, &t), 0);
+	assert_true(t == KTIME_MAX - 1);
+#endif
 }
 
 static void test_from_timespec_invalid(void **state)
 {
 	(void)state;
-	const struct ktimespec bad[] = {
+	const struct timespec bad[] = {
 		{0, -1}, {0, 1000000000}, {-1, 0}, {-1, -1}, {5, INT32_MAX}, {INT32_MIN, 0},
-		{0, INT32_MIN},
+		{0, INT32_MIN}, {LONG_MIN, 0}, {0, LONG_MAX}, {0, LONG_MIN}, {LONG_MAX, -1},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		ktime_t t = 777;
@@ -41,7 +52,7 @@ static void test_from_timespec_invalid(void **state)
 static void test_to_timespec(void **state)
 {
 	(void)state;
-	struct ktimespec ts;
+	struct timespec ts;
 
 	ktime_to_timespec(0, &ts);
 	assert_int_equal(ts.tv_sec, 0);
@@ -56,12 +67,21 @@ static void test_to_timespec(void **state)
 	ktime_to_timespec((u64)INT32_MAX * NSEC_PER_SEC + 999999999ull, &ts);
 	assert_int_equal(ts.tv_sec, INT32_MAX);
 	assert_int_equal(ts.tv_nsec, 999999999);
-	/* Beyond 2038: saturates instead of wrapping negative. */
 	ktime_to_timespec(KTIME_MAX, &ts);
+#if LONG_MAX == INT32_MAX
+	/* Beyond 2038 on i386: saturates instead of wrapping negative. */
 	assert_int_equal(ts.tv_sec, INT32_MAX);
 	assert_int_equal(ts.tv_nsec, 999999999);
 	ktime_to_timespec(((u64)INT32_MAX + 1) * NSEC_PER_SEC, &ts);
 	assert_int_equal(ts.tv_sec, INT32_MAX);
+#else
+	/* A 64-bit tv_sec holds any ktime_t exactly. */
+	assert_true(ts.tv_sec == 18446744073);
+	assert_int_equal(ts.tv_nsec, 709551615);
+	ktime_to_timespec(((u64)INT32_MAX + 1) * NSEC_PER_SEC, &ts);
+	assert_true(ts.tv_sec == (long)INT32_MAX + 1);
+	assert_int_equal(ts.tv_nsec, 0);
+#endif
 }
 
 static void test_add_sub_saturate(void **state)
