@@ -3,6 +3,7 @@
  * the same line.  Only conversions that C and POSIX define exactly.
  */
 #pragma GCC diagnostic ignored "-Wformat-truncation"
+#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -84,5 +85,12 @@ int main(void)
 	printf("[%Lf] [%.2Lf]\n", (long double)2.75, (long double)-1.125);
 	printf("[%8.3f|%-8.3e|%08.2g]\n", -1.0, 12.5, 0.5);
 	printf("[%s %d %.2f %c %x]\n", "mixed", 7, 0.25, 'z', 31);
+	errno = ERANGE;
+	printf("[%m] [%30m] [%-30m]\n");
+	printf("[%a] [%a] [%a] [%A] [%.2a] [%.0a] [%a] [%a]\n", 1.0, 0.5, 3.0, 255.5, 1.999, 1.5, 0.0,
+	       -0.1);
+	printf("[%a] [%a] [%10.3a] [%-12a|]\n", 4.9406564584124654e-324, 1.7976931348623157e308,
+	       1.0, 2.0);
+	printf("[%f] [%e]\n", __builtin_nan(""), __builtin_nan(""));
 	return 0;
 }

@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/utsname.h>
 #include <sys/times.h>
 #include <time.h>
 #include <unistd.h>
@@ -147,6 +149,18 @@ int main(void)
 	   (long)tms.tms_utime);
 	ok(clock_getcpuclockid(0, &cpu) == 0 && cpu == CLOCK_PROCESS_CPUTIME_ID,
 	   "clock_getcpuclockid(0)");
+	{
+		struct rusage ru;
+		struct utsname u;
+
+		ok(getrusage(RUSAGE_SELF, &ru) == 0 &&
+			   ru.ru_utime.tv_sec * 1000000LL + ru.ru_utime.tv_usec >= 20000,
+		   "getrusage: the CPU time used (%ld us)", (long)ru.ru_utime.tv_usec);
+		errno = 0;
+		ok(getrusage(7, &ru) == -1 && errno == EINVAL, "getrusage(7): EINVAL");
+		ok(uname(&u) == 0 && !strcmp(u.sysname, "tick386") && !strcmp(u.machine, "i686"),
+		   "uname");
+	}
 
 	signal(SIGALRM, on_alarm);
 	ok(alarm(10) == 0, "alarm(10): no alarm before");

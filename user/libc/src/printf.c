@@ -2,7 +2,7 @@
  * vsnprintf of user/libc: lib/vsnprintf.c (the kernel's engine, built here
  * as lib_vsnprintf) does the integer, character, string and pointer
  * conversions; this file adds what a C library needs beyond the kernel's:
- * floating point (printf_float.c), %n, and the q and L length forms.
+ * floating point (printf_float.c), %n, glibc's %m, and the q and L forms.
  *
  * It walks the format once.  Plain text is copied; each conversion is
  * parsed, its argument fetched with the right type, and either formatted
@@ -10,6 +10,7 @@
  * or precision written out as a number) with that single argument, its
  * output landing straight in the caller's buffer.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -134,6 +135,18 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 		case 'n':
 			store_count(&ap, len, o.len);
 			break;
+		case 'm': { /* glibc's %m: the text of errno, no argument */
+			const char *text = strerror(errno);
+
+			n = width - (int)strlen(text);
+			if (!(flags & PF_LEFT))
+				printf_out_repeat(&o, ' ', n);
+			while (*text)
+				printf_out_put(&o, *text++);
+			if (flags & PF_LEFT)
+				printf_out_repeat(&o, ' ', n);
+			break;
+		}
 		case '%':
 			printf_out_put(&o, '%');
 			break;
