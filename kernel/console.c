@@ -1,6 +1,7 @@
 #include "kernel/console.h"
 #include "arch/i386/cpu.h"
 #include "drivers/serial/serial.h"
+#include "drivers/vga/vga.h"
 #include "lib/compiler.h"
 
 #define CONSOLE_MAX_OUTPUTS 4
@@ -27,6 +28,7 @@ void console_init(void)
 {
 	serial_init();
 	console_register(&serial_console);
+	vga_console_init();
 }
 
 void console_register(const struct console_output *out)
