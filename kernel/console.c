@@ -1,5 +1,6 @@
 #include "kernel/console.h"
 #include "arch/i386/cpu.h"
+#include "arch/i386/pic.h"
 #include "drivers/serial/serial.h"
 #include "drivers/vga/vga.h"
 #include "lib/compiler.h"
@@ -53,7 +54,69 @@ void console_flush(void)
 			outputs[i]->flush();
 }
 
+/*
+ * Input ring: the IRQ handler writes at head, readers take from tail, both
+ * with interrupts off; head - tail (free-running counters) is the fill.
+ */
+static char input_ring[CONSOLE_INPUT_SIZE];
+static u32 input_head, input_tail;
+static unsigned long input_dropped;
+
+static void input_put(char c)
+{
+	if (input_head - input_tail == CONSOLE_INPUT_SIZE) {
+		input_dropped++;
+		return;
+	}
+	input_ring[input_head++ % CONSOLE_INPUT_SIZE] = c;
+}
+
+void console_input_push(const char *buf, size_t n)
+{
+	u32 flags = irq_save();
+	for (size_t i = 0; i < n; i++)
+		input_put(buf[i]);
+	irq_restore(flags);
+}
+
+/* Drain the UART's FIFO (up to 16 bytes wait there) into the ring. */
+static void serial_drain(void)
+{
+	for (int c; (c = serial_getc()) >= 0;)
+		input_put((char)c);
+}
+
+static void serial_rx_irq(struct trap_frame *tf, void *ctx)
+{
+	(void)tf;
+	(void)ctx;
+	serial_drain();
+}
+
+void console_input_init(void)
+{
+	irq_register(IRQ_COM1, serial_rx_irq, NULL);
+	serial_enable_rx_irq();
+}
+
+int console_read(char *buf, size_t n)
+{
+	u32 flags = irq_save();
+	serial_drain(); /* also works with interrupts off or before init */
+	size_t got = 0;
+	while (got < n && input_tail != input_head)
+		buf[got++] = input_ring[input_tail++ % CONSOLE_INPUT_SIZE];
+	irq_restore(flags);
+	return (int)got;
+}
+
 int console_getc(void)
 {
-	return serial_getc();
+	char c;
+	return console_read(&c, 1) == 1 ? (u8)c : -1;
+}
+
+unsigned long console_input_dropped(void)
+{
+	return input_dropped;
 }

@@ -20,4 +20,18 @@ void console_flush(void);
 /* A byte of input from the serial console, or -1. */
 int console_getc(void);
 
+/*
+ * Serial input by interrupt: IRQ 4 moves received bytes into a ring buffer
+ * (CONSOLE_INPUT_SIZE bytes; further bytes are dropped until it drains).
+ * Call after pic_init.
+ */
+#define CONSOLE_INPUT_SIZE 256
+void console_input_init(void);
+/* Up to n bytes of input, without waiting: the count copied (0 if none). */
+int console_read(char *buf, size_t n);
+/* Bytes dropped because the ring was full. */
+unsigned long console_input_dropped(void);
+/* Feed bytes as if received (tests; also what the IRQ handler does). */
+void console_input_push(const char *buf, size_t n);
+
 #endif

@@ -37,6 +37,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	gdt_init();
 	idt_init();
 	pic_init();
+	console_input_init();
 	pmm_init();
 	kheap_init();
 

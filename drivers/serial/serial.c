@@ -56,6 +56,18 @@ int serial_getc(void)
 	return inb(SERIAL_COM1 + REG_DATA);
 }
 
+void serial_enable_rx_irq(void)
+{
+	if (serial_present)
+		outb(SERIAL_COM1 + REG_IER, 0x01);
+}
+
+void serial_set_loopback(bool on)
+{
+	if (serial_present)
+		outb(SERIAL_COM1 + REG_MCR, MCR_DTR_RTS_OUT2 | (on ? 0x10 : 0));
+}
+
 void serial_flush(void)
 {
 	if (!serial_present)

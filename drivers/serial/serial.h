@@ -10,6 +10,10 @@ void serial_init(void);
 void serial_putc(char c);
 /* A received byte, or -1 when none is waiting. */
 int serial_getc(void);
+/* Raise IRQ 4 when a byte arrives (IER bit 0: "received data available"). */
+void serial_enable_rx_irq(void);
+/* Loopback (MCR bit 4): what is sent comes back as received (tests). */
+void serial_set_loopback(bool on);
 /* Wait until the transmitter has sent everything. */
 void serial_flush(void);
 
