@@ -360,7 +360,11 @@ struct ucontext {
  * handler sees (sig, pinfo, puc) as its cdecl arguments and returns to
  * pretcode (the sa_restorer, or retcode when there is none).  The restorer
  * executes rt_sigreturn without touching the stack, with esp = &frame->sig:
- * the kernel finds the frame at esp - 4.  retcode holds
+ * the kernel finds the frame at esp - 4.  The kernel places the frame so
+ * that &frame->sig is 16-byte aligned (esp + 4 = 0 mod 16 at the handler's
+ * first instruction, what the i386 SysV ABI promises every function), below
+ * the interrupted esp (Linux also skips nothing: there is no red zone on
+ * i386).  retcode holds
  * `mov $__NR_rt_sigreturn, %eax; int $0x80` for handlers without restorer.
  *
  * tick386 builds this one frame for every handler, with or without
