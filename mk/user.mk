@@ -39,7 +39,7 @@ LIBC_LIB_CFLAGS := -m32 -march=i686 -std=gnu11 -O2 -g -ffreestanding -fno-pic -f
                    -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
                    -Wall -Wextra -Werror -I. -Iinclude -MMD -MP
 
-user_prog = tools/ucc -o $(2) $(1)
+user_prog = BUILD=$(BUILD) tools/ucc -o $(2) $(1)
 
 USER_BIN_C := $(sort $(wildcard user/bin/*.c))
 USER_BINS  := $(patsubst user/bin/%.c,$(USER_BUILD)/bin/%,$(USER_BIN_C))
@@ -96,8 +96,8 @@ TEST_LAYERS += test-libc
 .PHONY: test-libc
 test-libc: user-libc kernel
 	@mkdir -p $(BUILD)/results
-	@tests/libc/run $(BUILD)/libc-tests $(LIBC_TEST_C) > $(BUILD)/libc-tests.counts
-	@tests/libc/test-tools > $(BUILD)/libc-tools.counts
+	@BUILD=$(BUILD) tests/libc/run $(BUILD)/libc-tests $(LIBC_TEST_C) > $(BUILD)/libc-tests.counts
+	@BUILD=$(BUILD) tests/libc/test-tools > $(BUILD)/libc-tools.counts
 	@read p1 f1 < $(BUILD)/libc-tests.counts; read p2 f2 < $(BUILD)/libc-tools.counts; \
 	    echo "$$((p1 + p2)) $$((f1 + f2))" > $(BUILD)/results/test-libc.counts
 
@@ -106,5 +106,5 @@ test-libc: user-libc kernel
 .PHONY: test-libc-tick386
 test-libc-tick386: user-libc kernel
 	@mkdir -p $(BUILD)/results
-	@LIBC_TEST_ON=tick386 tests/libc/run $(BUILD)/libc-tests-tick386 $(LIBC_TEST_C) \
+	@BUILD=$(BUILD) LIBC_TEST_ON=tick386 tests/libc/run $(BUILD)/libc-tests-tick386 $(LIBC_TEST_C) \
 	    > $(BUILD)/results/test-libc-tick386.counts
