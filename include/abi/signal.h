@@ -124,7 +124,9 @@ typedef void (*abi_sigrestore_t)(void);
  * sa_restorer is valid: the handler returns to it.  user/libc always sets it,
  * with a restorer that runs rt_sigreturn without touching the stack.
  */
+#ifndef SA_RESTORER
 #define SA_RESTORER     0x04000000
+#endif
 
 /*
  * What rt_sigaction(sig, act, oact, ABI_SIGSET_SIZE) reads and writes:

@@ -112,5 +112,16 @@ int main(void)
 		printf("strftime small %zu\n", strftime(word, 4, "%Y-%m", &tm));
 	}
 	printf("difftime %g\n", difftime(100, 40));
+	for (i = 0; i < 5; i++)
+		printf("rand unseeded %d\n", rand());
+	srand(12345);
+	for (i = 0; i < 5; i++)
+		printf("rand 12345 %d\n", rand());
+	srand(0);
+	printf("rand 0 %d\n", rand());
+	srand(4000000000u);
+	for (i = 0; i < 200; i++)
+		n = rand();
+	printf("rand 4e9 after 200 %d\n", n);
 	return 0;
 }

@@ -257,29 +257,50 @@ void *bsearch(const void *key, const void *base, size_t n, size_t size,
 }
 
 /*
- * rand: a 64-bit linear congruential generator (Knuth's MMIX constants),
- * returning the top 31 bits.  rand_r keeps its state in the caller's seed.
+ * rand: the same sequence as glibc's default generator, so that a program
+ * seeding it prints the same numbers on tick386 and on Linux.  That
+ * generator is an additive lagged-Fibonacci one: r[i] = r[i-3] + r[i-31]
+ * (mod 2^32), output r[i] >> 1.  srand(s) fills r[0..30] with s * 16807^i
+ * mod (2^31 - 1) (Park and Miller's "minimal standard"), then runs 310
+ * steps unseen.  rand_r keeps a 32-bit state and is the usual small LCG.
  */
-static unsigned long long rand_state = 1;
+static unsigned int rand_ring[34]; /* r[i] lives at rand_ring[i % 34] */
+static unsigned int rand_next;     /* the next i, kept in [34, 68) */
 
 void srand(unsigned int seed)
 {
-	rand_state = seed;
+	int i;
+
+	rand_ring[0] = seed ? seed : 1;
+	for (i = 1; i < 31; i++) {
+		long long r = 16807LL * (int)rand_ring[i - 1] % 2147483647;
+
+		rand_ring[i] = (unsigned int)(r < 0 ? r + 2147483647 : r);
+	}
+	for (i = 31; i < 34; i++)
+		rand_ring[i] = rand_ring[i - 31];
+	rand_next = 34;
+	for (i = 0; i < 310; i++)
+		rand();
 }
 
 int rand(void)
 {
-	rand_state = rand_state * 6364136223846793005ULL + 1442695040888963407ULL;
-	return (int)(rand_state >> 33);
+	unsigned int r;
+
+	if (!rand_next)
+		srand(1);
+	r = rand_ring[(rand_next - 31) % 34] + rand_ring[(rand_next - 3) % 34];
+	rand_ring[rand_next % 34] = r;
+	if (++rand_next == 68)
+		rand_next = 34;
+	return (int)(r >> 1);
 }
 
 int rand_r(unsigned int *seed)
 {
-	unsigned long long s = *seed;
-
-	s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-	*seed = (unsigned int)(s >> 32);
-	return (int)(s >> 33);
+	*seed = *seed * 1103515245u + 12345u;
+	return (int)((*seed >> 1) & RAND_MAX);
 }
 
 long random(void)
