@@ -59,6 +59,16 @@ static void on_self_again(int sig)
 	nested_depth--;
 }
 
+static char alt_stack[16384];
+static volatile int on_alt_stack;
+static void on_alt(int sig)
+{
+	char here;
+
+	(void)sig;
+	on_alt_stack = &here >= alt_stack && &here < alt_stack + sizeof(alt_stack);
+}
+
 static sigjmp_buf jump;
 static void on_jump(int sig)
 {
@@ -274,5 +284,24 @@ int main(void)
 	sigprocmask(SIG_SETMASK, NULL, &set);
 	ok(sigismember(&set, SIGUSR1) == 0, "the mask was restored by siglongjmp");
 
+	/* SA_ONSTACK runs the handler on the sigaltstack. */
+	{
+		stack_t ss, old_ss;
+
+		ss.ss_sp = alt_stack;
+		ss.ss_size = sizeof(alt_stack);
+		ss.ss_flags = 0;
+		ok(sigaltstack(&ss, &old_ss) == 0 && (old_ss.ss_flags & SS_DISABLE),
+		   "sigaltstack installs a stack (none before)");
+		install(SIGUSR2, on_alt, SA_ONSTACK);
+		on_alt_stack = 0;
+		raise(SIGUSR2);
+		ok(on_alt_stack, "an SA_ONSTACK handler runs on it");
+		install(SIGUSR2, on_alt, 0);
+		raise(SIGUSR2);
+		ok(!on_alt_stack, "a handler without SA_ONSTACK does not");
+		ss.ss_flags = SS_DISABLE;
+		ok(sigaltstack(&ss, NULL) == 0, "sigaltstack SS_DISABLE");
+	}
 	return done_testing();
 }
