@@ -69,6 +69,20 @@ static void on_alt(int sig)
 	on_alt_stack = &here >= alt_stack && &here < alt_stack + sizeof(alt_stack);
 }
 
+/* Reads and edits the saved context: rt_sigreturn must take both back. */
+static sigset_t seen_uc_mask;
+static unsigned long seen_eip;
+static void on_context(int sig, siginfo_t *info, void *ctx)
+{
+	ucontext_t *uc = ctx;
+
+	(void)sig, (void)info;
+	seen_uc_mask = uc->uc_sigmask;
+	seen_eip = uc->uc_mcontext.eip;
+	sigaddset(&uc->uc_sigmask, SIGUSR2); /* blocked once we return */
+	uc->uc_mcontext.eax = 4321;          /* what the interrupted kill returns */
+}
+
 static sigjmp_buf jump;
 static void on_jump(int sig)
 {
@@ -283,6 +297,23 @@ int main(void)
 	}
 	sigprocmask(SIG_SETMASK, NULL, &set);
 	ok(sigismember(&set, SIGUSR1) == 0, "the mask was restored by siglongjmp");
+
+	/* The ucontext: the mask to restore, the registers to return to. */
+	install_info(SIGUSR1, on_context);
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigprocmask(SIG_SETMASK, &set, NULL);
+	r = raise(SIGUSR1);
+	ok(sigismember(&seen_uc_mask, SIGTERM) == 1 && sigismember(&seen_uc_mask, SIGUSR1) == 0,
+	   "uc_sigmask holds the mask of the interrupted code");
+	ok(seen_eip > 0x08048000 && seen_eip < 0x08100000, "uc_mcontext.eip is in the program (%#lx)",
+	   seen_eip);
+	ok(r == 4321, "rt_sigreturn restores the edited eax (raise returned %d)", r);
+	sigprocmask(SIG_SETMASK, NULL, &set);
+	ok(sigismember(&set, SIGUSR2) == 1 && sigismember(&set, SIGTERM) == 1,
+	   "rt_sigreturn restores the edited uc_sigmask");
+	sigemptyset(&set);
+	sigprocmask(SIG_SETMASK, &set, NULL);
 
 	/* SA_ONSTACK runs the handler on the sigaltstack. */
 	{
