@@ -44,8 +44,8 @@ void kmain(u32 magic, u32 mbi_phys)
 	kprintf("tick386 booting: %u MiB memory (lower %u KiB, upper %u KiB), loader '%s'\n",
 		(unsigned)(boot_info.ram_bytes >> 20), boot_info.mem_lower_kib,
 		boot_info.mem_upper_kib, boot_info.loader);
-	kprintf("tick386: pages: %u KiB free of %u KiB managed; %u MiB above the 1 GiB direct map unused\n",
-		pmm_free_count() * 4, pmm_total_count() * 4, (unsigned)(pmm_ignored_bytes() >> 20));
+	kprintf("tick386: pages: %u MiB free of %u MiB usable, %u MiB beyond the 1 GiB direct map\n",
+		pmm_free_count() / 256, pmm_total_count() / 256, (unsigned)(pmm_ignored_bytes() >> 20));
 	kprintf("tick386: command line '%s', %u module(s)\n", boot_info.cmdline,
 		boot_info.module_count);
 

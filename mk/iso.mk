@@ -1,0 +1,43 @@
+# make iso: build/tick386.iso, a GRUB (BIOS) image for a CD or USB stick:
+#     dd if=build/tick386.iso of=/dev/sdX bs=4M   (the whole stick, not a partition)
+# grub-mkrescue (grub-common + grub-pc-bin) lays out the El Torito/hybrid
+# image with xorriso and mtools; boot/grub/grub.cfg is its menu.
+#
+# Layer test-iso: the same kernel in an image whose menu boots at once with
+# test=ktest_selftest, booted by QEMU from the CD through GRUB; the KTAP
+# result is judged like the kernel layer's (tools/grub-iso-test).
+
+ISO          := $(BUILD)/tick386.iso
+TEST_ISO     := $(BUILD)/tick386-test.iso
+ISO_TEST_APPEND ?= test=ktest_selftest
+ISO_TEST_TIMEOUT ?= 60
+
+# Images are reproducible from the kernel and the menu: one staging tree each.
+define iso_image
+	@rm -rf $(2).root && mkdir -p $(2).root/boot/grub
+	@cp $(KERNEL) $(2).root/boot/kernel.elf
+	@$(1) > $(2).root/boot/grub/grub.cfg
+	@$(if $(Q),echo "  ISO     $(2)")
+	$(Q)grub-mkrescue -o $(2) $(2).root >$(2).log 2>&1 || { cat $(2).log >&2; exit 1; }
+endef
+
+iso: deps $(ISO)
+	@echo "tick386: $(ISO) ready; boot it with: $(QEMU) -cdrom $(ISO) -serial stdio"
+
+$(ISO): $(KERNEL) boot/grub/grub.cfg
+	$(call iso_image,cat boot/grub/grub.cfg,$@)
+
+$(TEST_ISO): $(KERNEL) boot/grub/grub-test.cfg FORCE_ISO_APPEND
+	$(call iso_image,sed 's|@APPEND@|$(ISO_TEST_APPEND)|' boot/grub/grub-test.cfg,$@)
+
+.PHONY: FORCE_ISO_APPEND test-iso
+FORCE_ISO_APPEND:
+
+TEST_LAYERS += test-iso
+test-iso: deps
+	@mkdir -p $(BUILD)/results
+	@$(MAKE) --no-print-directory $(TEST_ISO) >$(BUILD)/iso-build.log 2>&1 || \
+	    { cat $(BUILD)/iso-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
+	@tools/grub-iso-test $(TEST_ISO) $(ISO_TEST_TIMEOUT) > $(BUILD)/iso-test.log; \
+	    grep -v '^grub-iso-test:' $(BUILD)/iso-test.log >&2; \
+	    sed -n 's/^grub-iso-test: //p' $(BUILD)/iso-test.log > $(BUILD)/results/$@.counts
