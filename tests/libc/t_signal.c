@@ -89,6 +89,18 @@ static void on_jump(int sig)
 	siglongjmp(jump, sig);
 }
 
+static siginfo_t fault_info;
+static sigjmp_buf fault_jump;
+static void on_fault(int sig, siginfo_t *info, void *uc)
+{
+	(void)uc;
+	fault_info = *info;
+	siglongjmp(fault_jump, sig);
+}
+
+static volatile int zero, seven = 7;
+static volatile int *volatile low_address = (volatile int *)0x10;
+
 static int install(int sig, void (*h)(int), int flags)
 {
 	struct sigaction sa;
@@ -314,6 +326,27 @@ int main(void)
 	   "rt_sigreturn restores the edited uc_sigmask");
 	sigemptyset(&set);
 	sigprocmask(SIG_SETMASK, &set, NULL);
+
+	/* Faults arrive as signals with the faulting address and code. */
+	install_info(SIGSEGV, on_fault);
+	install_info(SIGFPE, on_fault);
+	if ((r = sigsetjmp(fault_jump, 1)) == 0) {
+		*low_address = 1;
+		ok(0, "a write to 0x10 faults");
+	} else {
+		ok(r == SIGSEGV && fault_info.si_signo == SIGSEGV &&
+			   fault_info.si_code == SEGV_MAPERR && fault_info.si_addr == (void *)0x10,
+		   "a write to 0x10: SIGSEGV, SEGV_MAPERR, si_addr %p", fault_info.si_addr);
+	}
+	if ((r = sigsetjmp(fault_jump, 1)) == 0) {
+		r = seven / zero; /* (1 / x gcc computes without dividing) */
+		ok(0, "a division by zero traps");
+	} else {
+		ok(r == SIGFPE && fault_info.si_code == FPE_INTDIV,
+		   "a division by zero: SIGFPE, FPE_INTDIV (code %d)", fault_info.si_code);
+	}
+	signal(SIGSEGV, SIG_DFL);
+	signal(SIGFPE, SIG_DFL);
 
 	/* SA_ONSTACK runs the handler on the sigaltstack. */
 	{
