@@ -20,15 +20,25 @@ static void show_strtod(const char *s)
 int main(void)
 {
 	static const char *const doubles[] = {
-		"0", "1", "-1.5", "3.14159265358979", "1e10", "1.5e-7", "  42abc", "1e400",
-		"-1e400", "1e-400", "inf", "-Infinity", "nan", "0x1p4", "0x1.8p1", "0x10",
-		".5", "5.", "1e", "1e+", "-.e1", "123456789012345678901234567890", "0.1",
-		"2.2250738585072014e-308", "4.9e-324", "1.7976931348623157e308", "",
+	    "0",	"1",
+	    "-1.5",	"3.14159265358979",
+	    "1e10",	"1.5e-7",
+	    "  42abc",	"1e400",
+	    "-1e400",	"1e-400",
+	    "inf",	"-Infinity",
+	    "nan",	"0x1p4",
+	    "0x1.8p1",	"0x10",
+	    ".5",	"5.",
+	    "1e",	"1e+",
+	    "-.e1",	"123456789012345678901234567890",
+	    "0.1",	"2.2250738585072014e-308",
+	    "4.9e-324", "1.7976931348623157e308",
+	    "",
 	};
-	static const double values[] = { 0.0, 0.5, 1.5, 2.5, -2.5, 3.7, -3.7, 1e15 + 0.5, 123.456,
-					  -0.0 };
-	static const time_t stamps[] = { 0, 86399, 86400, 951782400, 951868800, 1234567890,
-					 2147483647, -1, -86401, 68169600, 1709210096 };
+	static const double values[] = {0.0, 0.5,  1.5,	       2.5,	-2.5,
+					3.7, -3.7, 1e15 + 0.5, 123.456, -0.0};
+	static const time_t stamps[] = {0,	    86399, 86400,  951782400, 951868800, 1234567890,
+					2147483647, -1,	   -86401, 68169600,  1709210096};
 	unsigned i;
 	int a = 0, b = 0, n, consumed = 0;
 	unsigned u = 0;
@@ -70,14 +80,14 @@ int main(void)
 	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
 		double v = values[i], ip;
 
-		printf("math %g: fabs %g floor %g ceil %g trunc %g round %g rint %g lround %ld\n", v,
-		       fabs(v), floor(v), ceil(v), trunc(v), round(v), rint(v), lround(v));
+		printf("math %g: fabs %g floor %g ceil %g trunc %g round %g rint %g lround %ld\n",
+		       v, fabs(v), floor(v), ceil(v), trunc(v), round(v), rint(v), lround(v));
 		printf("math %g: modf %g/", v, modf(v, &ip));
 		printf("%g fmod %.17g sqrt %.17g signbit %d\n", ip, fmod(v, 0.75), sqrt(fabs(v)),
 		       signbit(v) != 0);
 	}
-	printf("pow %.17g %.17g %.17g %.17g %.17g\n", pow(2, 10), pow(2, -3), pow(10, 15), pow(2, 0.5),
-	       pow(1.5, 2.5));
+	printf("pow %.17g %.17g %.17g %.17g %.17g\n", pow(2, 10), pow(2, -3), pow(10, 15),
+	       pow(2, 0.5), pow(1.5, 2.5));
 	printf("ldexp %g %g frexp %g\n", ldexp(1.5, 4), ldexp(3, -2), frexp(48.0, &a));
 	printf("frexp exp %d, isnan %d isinf %d %d isfinite %d\n", a, isnan(NAN) != 0,
 	       isinf(INFINITY) != 0, isinf(-INFINITY) < 0, isfinite(1.0) != 0);
@@ -94,17 +104,17 @@ int main(void)
 		       tm.tm_year, tm.tm_mon, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
 		       tm.tm_wday, tm.tm_yday);
 		printf("asctime %s", asctime(&tm));
-		strftime(text, sizeof(text), "%Y-%m-%d %H:%M:%S %a %A %b %B %j %e %D %T %R %y %C %u %w %%",
-			 &tm);
+		strftime(text, sizeof(text),
+			 "%Y-%m-%d %H:%M:%S %a %A %b %B %j %e %D %T %R %y %C %u %w %%", &tm);
 		printf("strftime %s\n", text);
 		back = tm;
 		printf("timegm %ld\n", (long)timegm(&back));
 	}
 	{
-		struct tm tm = { 0 };
+		struct tm tm = {0};
 
 		tm.tm_year = 100;
-		tm.tm_mon = 13; /* February 2001 */
+		tm.tm_mon = 13;	 /* February 2001 */
 		tm.tm_mday = 30; /* March 2 */
 		tm.tm_hour = -1;
 		printf("timegm normalizes %ld: %d-%d-%d %d\n", (long)timegm(&tm), tm.tm_year,

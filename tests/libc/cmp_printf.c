@@ -46,8 +46,8 @@ int main(void)
 	printf("[%p] [%p]\n", (void *)0x1234, (void *)0xdeadbeef);
 	printf("%" PRId64 " %" PRIu64 " %" PRIx64 " %" PRIdPTR "\n", INT64_MIN, UINT64_MAX,
 	       (uint64_t)0xabcdef0123ULL, (intptr_t)-1);
-	printf("%" PRIu32 " %" PRId16 " %" PRIu8 " %" PRIxMAX "\n", UINT32_MAX, INT16_MIN, UINT8_MAX,
-	       UINTMAX_MAX);
+	printf("%" PRIu32 " %" PRId16 " %" PRIu8 " %" PRIxMAX "\n", UINT32_MAX, INT16_MIN,
+	       UINT8_MAX, UINTMAX_MAX);
 
 	n = snprintf(buf, 8, "%s", "truncated text");
 	printf("snprintf %d [%s]\n", n, buf);
@@ -66,8 +66,8 @@ int main(void)
 	printf("[%f] [%f] [%f] [%f]\n", 0.0, 1.0, -1.5, 3.14159265358979);
 	printf("[%.0f] [%.0f] [%.0f] [%.0f] [%.0f] [%.0f]\n", 0.5, 1.5, 2.5, 3.5, -0.5, 2.5000001);
 	printf("[%.1f] [%.2f] [%.3f] [%.10f]\n", 0.05, 0.125, 2.0005, 1.0 / 3);
-	printf("[%10.3f] [%-10.3f] [%010.3f] [%+.2f] [% .2f] [%#.0f]\n", 3.14159, 3.14159,
-	       -3.14159, 2.5, 2.5, 3.0);
+	printf("[%10.3f] [%-10.3f] [%010.3f] [%+.2f] [% .2f] [%#.0f]\n", 3.14159, 3.14159, -3.14159,
+	       2.5, 2.5, 3.0);
 	printf("[%f] [%.3f] [%f]\n", 1e20, 123456789.987654321, 1e-7);
 	printf("[%.20f]\n", 0.1);
 	printf("[%.40f]\n", 1e-30);
@@ -87,8 +87,8 @@ int main(void)
 	printf("[%s %d %.2f %c %x]\n", "mixed", 7, 0.25, 'z', 31);
 	errno = ERANGE;
 	printf("[%m] [%30m] [%-30m]\n");
-	printf("[%a] [%a] [%a] [%A] [%.2a] [%.0a] [%a] [%a]\n", 1.0, 0.5, 3.0, 255.5, 1.999, 1.5, 0.0,
-	       -0.1);
+	printf("[%a] [%a] [%a] [%A] [%.2a] [%.0a] [%a] [%a]\n", 1.0, 0.5, 3.0, 255.5, 1.999, 1.5,
+	       0.0, -0.1);
 	printf("[%a] [%a] [%10.3a] [%-12a|]\n", 4.9406564584124654e-324, 1.7976931348623157e308,
 	       1.0, 2.0);
 	printf("[%f] [%e]\n", __builtin_nan(""), __builtin_nan(""));

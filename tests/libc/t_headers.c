@@ -51,15 +51,15 @@ int main(void)
 	ok(sizeof(struct itimerspec) == 16 && offsetof(struct itimerspec, it_value) == 8,
 	   "itimerspec: interval then value");
 	ok(CLOCK_REALTIME == 0 && CLOCK_MONOTONIC == 1 && CLOCK_PROCESS_CPUTIME_ID == 2 &&
-		   CLOCK_THREAD_CPUTIME_ID == 3 && CLOCK_REALTIME_HR == 4 && CLOCK_MONOTONIC_HR == 5,
+	       CLOCK_THREAD_CPUTIME_ID == 3 && CLOCK_REALTIME_HR == 4 && CLOCK_MONOTONIC_HR == 5,
 	   "clock ids of the 2002 patch");
 	ok(TIMER_ABSTIME == 1 && SIGEV_SIGNAL == 0 && SIGEV_NONE == 1 && SIGEV_THREAD == 2 &&
-		   SIGEV_THREAD_ID == 4 && SI_TIMER == -2 && SI_QUEUE == -1 && SI_USER == 0,
+	       SIGEV_THREAD_ID == 4 && SI_TIMER == -2 && SI_QUEUE == -1 && SI_USER == 0,
 	   "sigev_notify and si_code values");
 	ok(SYS_timer_create == 254 && SYS_clock_nanosleep == 262 && SYS_nanosleep == 162,
 	   "system call numbers of tick386");
-	ok(INT64_MAX == 9223372036854775807LL && UINT32_MAX == 4294967295U && INTPTR_MAX == INT_MAX &&
-		   SIZE_MAX == UINT_MAX && LLONG_MIN < 0 && CHAR_BIT == 8,
+	ok(INT64_MAX == 9223372036854775807LL && UINT32_MAX == 4294967295U &&
+	       INTPTR_MAX == INT_MAX && SIZE_MAX == UINT_MAX && LLONG_MIN < 0 && CHAR_BIT == 8,
 	   "<stdint.h> and <limits.h> limits");
 	ok(sizeof(int_fast16_t) == 4 && sizeof(int_least8_t) == 1 && sizeof(intmax_t) == 8,
 	   "fast, least and max types");

@@ -51,11 +51,11 @@ static void jump_back(int depth)
 
 int main(void)
 {
-	int table[16] = { 5, 3, 9, 1 };
+	int table[16] = {5, 3, 9, 1};
 	size_t n = 4;
 	int key, *found, i, sorted, r;
 	int many[1000];
-	char *argv[] = { "prog", "-a", "-b", "val", "-cfoo", "-x", "rest", NULL };
+	char *argv[] = {"prog", "-a", "-b", "val", "-cfoo", "-x", "rest", NULL};
 	int opt, seen_a = 0, seen_x = 0;
 	char *b_arg = NULL, *c_arg = NULL;
 	volatile int kept = 7;
@@ -84,7 +84,7 @@ int main(void)
 	ok(bsearch(&key, many, 1000, sizeof(int), cmp_int) == NULL, "bsearch: 5000 absent");
 
 	ok(abs(-5) == 5 && abs(INT_MAX) == INT_MAX && labs(-7L) == 7 &&
-		   llabs(-8000000000LL) == 8000000000LL,
+	       llabs(-8000000000LL) == 8000000000LL,
 	   "abs, labs, llabs");
 	ok(div(7, -2).quot == -3 && div(7, -2).rem == 1 && ldiv(-7, 2).rem == -1, "div, ldiv");
 
@@ -110,7 +110,7 @@ int main(void)
 			seen_x = 1;
 	}
 	ok(seen_a && b_arg && !strcmp(b_arg, "val") && c_arg && !strcmp(c_arg, "foo") && seen_x &&
-		   optind == 6 && !strcmp(argv[optind], "rest"),
+	       optind == 6 && !strcmp(argv[optind], "rest"),
 	   "getopt: -a, -b val, -cfoo, unknown -x, operands from 'rest'");
 
 	r = setjmp(env);

@@ -80,7 +80,7 @@ static void on_context(int sig, siginfo_t *info, void *ctx)
 	seen_uc_mask = uc->uc_sigmask;
 	seen_eip = uc->uc_mcontext.eip;
 	sigaddset(&uc->uc_sigmask, SIGUSR2); /* blocked once we return */
-	uc->uc_mcontext.eax = 4321;          /* what the interrupted kill returns */
+	uc->uc_mcontext.eax = 4321;	     /* what the interrupted kill returns */
 }
 
 static sigjmp_buf jump;
@@ -165,8 +165,7 @@ int main(void)
 	got = 0;
 	raise(SIGUSR1);
 	ok(got == 0, "a blocked signal is not delivered");
-	ok(sigpending(&pending) == 0 && sigismember(&pending, SIGUSR1) == 1,
-	   "it is in sigpending");
+	ok(sigpending(&pending) == 0 && sigismember(&pending, SIGUSR1) == 1, "it is in sigpending");
 	ok(sigprocmask(SIG_UNBLOCK, &set, NULL) == 0 && got == SIGUSR1,
 	   "unblocking delivers it at once");
 	sigpending(&pending);
@@ -185,7 +184,8 @@ int main(void)
 	sigemptyset(&set);
 	errno = 0;
 	r = sigsuspend(&set);
-	ok(r == -1 && errno == EINTR && got == SIGUSR1, "sigsuspend returns EINTR after the handler");
+	ok(r == -1 && errno == EINTR && got == SIGUSR1,
+	   "sigsuspend returns EINTR after the handler");
 	sigprocmask(SIG_SETMASK, NULL, &set);
 	ok(sigismember(&set, SIGUSR1) == 1, "sigsuspend restored the mask");
 	sigemptyset(&set);
@@ -211,7 +211,8 @@ int main(void)
 	ok(sigwait(&set, &sig) == 0 && sig == SIGUSR1, "sigwait");
 	ts.tv_nsec = 1000000000;
 	errno = 0;
-	ok(sigtimedwait(&set, &info, &ts) == -1 && errno == EINVAL, "sigtimedwait bad timeout: EINVAL");
+	ok(sigtimedwait(&set, &info, &ts) == -1 && errno == EINVAL,
+	   "sigtimedwait bad timeout: EINVAL");
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 
 	/*
@@ -241,8 +242,8 @@ int main(void)
 	sigqueue(getpid(), SIGRTMIN + 1, v);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	ok(order_n == 4 && order[0] == (SIGRTMIN + 1) * 1000 + 2 &&
-		   order[1] == (SIGRTMIN + 1) * 1000 + 4 && order[2] == (SIGRTMIN + 2) * 1000 + 1 &&
-		   order[3] == (SIGRTMIN + 2) * 1000 + 3,
+	       order[1] == (SIGRTMIN + 1) * 1000 + 4 && order[2] == (SIGRTMIN + 2) * 1000 + 1 &&
+	       order[3] == (SIGRTMIN + 2) * 1000 + 3,
 	   "real-time signals: all four queued, in order (%d: %d %d %d %d)", order_n, order[0],
 	   order[1], order[2], order[3]);
 
@@ -318,8 +319,8 @@ int main(void)
 	r = raise(SIGUSR1);
 	ok(sigismember(&seen_uc_mask, SIGTERM) == 1 && sigismember(&seen_uc_mask, SIGUSR1) == 0,
 	   "uc_sigmask holds the mask of the interrupted code");
-	ok(seen_eip > 0x08048000 && seen_eip < 0x08100000, "uc_mcontext.eip is in the program (%#lx)",
-	   seen_eip);
+	ok(seen_eip > 0x08048000 && seen_eip < 0x08100000,
+	   "uc_mcontext.eip is in the program (%#lx)", seen_eip);
 	ok(r == 4321, "rt_sigreturn restores the edited eax (raise returned %d)", r);
 	sigprocmask(SIG_SETMASK, NULL, &set);
 	ok(sigismember(&set, SIGUSR2) == 1 && sigismember(&set, SIGTERM) == 1,
@@ -335,7 +336,7 @@ int main(void)
 		ok(0, "a write to 0x10 faults");
 	} else {
 		ok(r == SIGSEGV && fault_info.si_signo == SIGSEGV &&
-			   fault_info.si_code == SEGV_MAPERR && fault_info.si_addr == (void *)0x10,
+		       fault_info.si_code == SEGV_MAPERR && fault_info.si_addr == (void *)0x10,
 		   "a write to 0x10: SIGSEGV, SEGV_MAPERR, si_addr %p", fault_info.si_addr);
 	}
 	if ((r = sigsetjmp(fault_jump, 1)) == 0) {

@@ -29,7 +29,7 @@ int main(void)
 	ok(sigismember(&s, 64) == 1, "sigdelset left signal 64");
 
 	{
-		int cases[] = { 0, -1, 65, 1000, INT_MIN };
+		int cases[] = {0, -1, 65, 1000, INT_MIN};
 		unsigned i;
 
 		for (i = 0, bad = 1; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -70,8 +70,8 @@ int main(void)
 	ok(sysconf(_SC_DELAYTIMER_MAX) == INT_MAX, "_SC_DELAYTIMER_MAX is INT_MAX");
 	errno = 0;
 	ok(sysconf(-5) == -1 && errno == EINVAL, "unknown sysconf name: EINVAL");
-#if _POSIX_TIMERS > 0 && _POSIX_MONOTONIC_CLOCK > 0 && _POSIX_CPUTIME > 0 && \
-	_POSIX_THREAD_CPUTIME > 0 && _POSIX_REALTIME_SIGNALS > 0 && _POSIX_VERSION >= 200809L
+#if _POSIX_TIMERS > 0 && _POSIX_MONOTONIC_CLOCK > 0 && _POSIX_CPUTIME > 0 &&                       \
+    _POSIX_THREAD_CPUTIME > 0 && _POSIX_REALTIME_SIGNALS > 0 && _POSIX_VERSION >= 200809L
 	ok(1, "<unistd.h> options defined");
 #else
 	ok(0, "<unistd.h> options defined");

@@ -37,8 +37,8 @@ static void on_alarm(int sig)
 
 int main(void)
 {
-	static const clockid_t clocks[] = { CLOCK_REALTIME, CLOCK_MONOTONIC,
-					    CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID };
+	static const clockid_t clocks[] = {CLOCK_REALTIME, CLOCK_MONOTONIC,
+					   CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID};
 	struct timespec t, req, res;
 	struct itimerspec its, old;
 	struct sigevent sev;
@@ -55,8 +55,8 @@ int main(void)
 	volatile unsigned long spin = 0;
 
 	for (i = 0, good = 1; i < 4; i++) {
-		good &= clock_gettime(clocks[i], &t) == 0 && t.tv_nsec >= 0 &&
-			t.tv_nsec < 1000000000;
+		good &=
+		    clock_gettime(clocks[i], &t) == 0 && t.tv_nsec >= 0 && t.tv_nsec < 1000000000;
 		good &= clock_getres(clocks[i], &res) == 0 && ns_of(&res) > 0;
 	}
 	ok(good, "clock_gettime and clock_getres on the four POSIX clocks");
@@ -118,7 +118,7 @@ int main(void)
 	ok(timer_settime(id, 0, &its, &old) == 0, "timer_settime periodic 1 ms");
 	ok(old.it_value.tv_sec == 0 && old.it_value.tv_nsec == 0, "old value: disarmed");
 	ok(timer_gettime(id, &its) == 0 && its.it_interval.tv_nsec == 1000000 &&
-		   ns_of(&its.it_value) <= 1000000,
+	       ns_of(&its.it_value) <= 1000000,
 	   "timer_gettime reads the interval and the time left");
 	req.tv_nsec = 30 * 1000000;
 	nanosleep(&req, NULL);
@@ -131,7 +131,8 @@ int main(void)
 	errno = 0;
 	ok(timer_delete(id) == -1 && errno == EINVAL, "timer_delete again: EINVAL");
 	errno = 0;
-	ok(timer_settime(id, 0, &its, NULL) == -1 && errno == EINVAL, "timer_settime deleted: EINVAL");
+	ok(timer_settime(id, 0, &its, NULL) == -1 && errno == EINVAL,
+	   "timer_settime deleted: EINVAL");
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 
 	/* The older interfaces. */
@@ -154,7 +155,7 @@ int main(void)
 		struct utsname u;
 
 		ok(getrusage(RUSAGE_SELF, &ru) == 0 &&
-			   ru.ru_utime.tv_sec * 1000000LL + ru.ru_utime.tv_usec >= 20000,
+		       ru.ru_utime.tv_sec * 1000000LL + ru.ru_utime.tv_usec >= 20000,
 		   "getrusage: the CPU time used (%ld us)", (long)ru.ru_utime.tv_usec);
 		errno = 0;
 		ok(getrusage(7, &ru) == -1 && errno == EINVAL, "getrusage(7): EINVAL");

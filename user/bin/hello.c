@@ -21,9 +21,9 @@ static void on_timer(int sig, siginfo_t *info, void *uc)
 
 int main(int argc, char **argv)
 {
-	static const char *const names[] = { "CLOCK_REALTIME", "CLOCK_MONOTONIC",
-					     "CLOCK_PROCESS_CPUTIME_ID", "CLOCK_THREAD_CPUTIME_ID",
-					     "CLOCK_REALTIME_HR", "CLOCK_MONOTONIC_HR" };
+	static const char *const names[] = {"CLOCK_REALTIME",		"CLOCK_MONOTONIC",
+					    "CLOCK_PROCESS_CPUTIME_ID", "CLOCK_THREAD_CPUTIME_ID",
+					    "CLOCK_REALTIME_HR",	"CLOCK_MONOTONIC_HR"};
 	struct sigaction sa;
 	struct sigevent sev;
 	struct itimerspec its;

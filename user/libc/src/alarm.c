@@ -21,11 +21,11 @@ static int alarm_timer_made;
 
 static unsigned int alarm_by_timer(unsigned int seconds)
 {
-	struct itimerspec new_value = { { 0, 0 }, { (time_t)seconds, 0 } }, old;
+	struct itimerspec new_value = {{0, 0}, {(time_t)seconds, 0}}, old;
 	unsigned int left;
 
 	if (!alarm_timer_made) {
-		struct sigevent sev = { 0 };
+		struct sigevent sev = {0};
 
 		if (seconds == 0)
 			return 0;

@@ -14,7 +14,7 @@
 
 #define DAYS_PER_400_YEARS 146097LL
 
-char *tzname[2] = { "UTC", "UTC" };
+char *tzname[2] = {"UTC", "UTC"};
 long timezone;
 int daylight;
 
@@ -32,7 +32,7 @@ static int days_in_year(long long y)
 	return is_leap(y) ? 366 : 365;
 }
 
-static const int month_days[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+static const int month_days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
 
 static int days_in_month(long long y, int m)
 {
@@ -138,8 +138,8 @@ time_t timegm(struct tm *tm)
 		year--;
 	}
 	secs = days_from_civil(year, (int)mon, 1) + tm->tm_mday - 1;
-	secs = secs * 86400 + (long long)tm->tm_hour * 3600 + (long long)tm->tm_min * 60 +
-	       tm->tm_sec;
+	secs =
+	    secs * 86400 + (long long)tm->tm_hour * 3600 + (long long)tm->tm_min * 60 + tm->tm_sec;
 	t = (time_t)secs;
 	if ((long long)t != secs) {
 		errno = EOVERFLOW;
@@ -159,14 +159,14 @@ double difftime(time_t t1, time_t t0)
 	return (double)t1 - (double)t0;
 }
 
-static const char day_names[7][4] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
-static const char month_names[12][4] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-					 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-static const char *const day_full[7] = { "Sunday",   "Monday", "Tuesday", "Wednesday",
-					 "Thursday", "Friday", "Saturday" };
-static const char *const month_full[12] = { "January", "February", "March",	"April",
-					    "May",     "June",	   "July",	"August",
-					    "September", "October", "November", "December" };
+static const char day_names[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+static const char month_names[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+					"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+static const char *const day_full[7] = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+					"Thursday", "Friday", "Saturday"};
+static const char *const month_full[12] = {"January",	"February", "March",	"April",
+					   "May",	"June",	    "July",	"August",
+					   "September", "October",  "November", "December"};
 
 /* "Thu Jan  1 00:00:00 1970\n", as C specifies it. */
 char *asctime_r(const struct tm *tm, char *buf)
@@ -216,10 +216,19 @@ size_t strftime(char *s, size_t max, const char *fmt, const struct tm *tm)
 			if (*fmt == 'E' || *fmt == 'O')
 				fmt++;
 			switch (*fmt) {
-			case 'a': add = day_names[tm->tm_wday % 7]; break;
-			case 'A': add = day_full[tm->tm_wday % 7]; break;
-			case 'b': case 'h': add = month_names[tm->tm_mon % 12]; break;
-			case 'B': add = month_full[tm->tm_mon % 12]; break;
+			case 'a':
+				add = day_names[tm->tm_wday % 7];
+				break;
+			case 'A':
+				add = day_full[tm->tm_wday % 7];
+				break;
+			case 'b':
+			case 'h':
+				add = month_names[tm->tm_mon % 12];
+				break;
+			case 'B':
+				add = month_full[tm->tm_mon % 12];
+				break;
 			case 'c': {
 				char b[32];
 
@@ -228,38 +237,98 @@ size_t strftime(char *s, size_t max, const char *fmt, const struct tm *tm)
 				snprintf(tmp, sizeof(tmp), "%s", b);
 				break;
 			}
-			case 'C': snprintf(tmp, sizeof(tmp), "%02d", (1900 + tm->tm_year) / 100); break;
-			case 'd': snprintf(tmp, sizeof(tmp), "%02d", tm->tm_mday); break;
-			case 'D': snprintf(tmp, sizeof(tmp), "%02d/%02d/%02d", tm->tm_mon + 1, tm->tm_mday, (tm->tm_year + 1900) % 100); break;
-			case 'e': snprintf(tmp, sizeof(tmp), "%2d", tm->tm_mday); break;
-			case 'F': snprintf(tmp, sizeof(tmp), "%d-%02d-%02d", tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday); break;
-			case 'H': snprintf(tmp, sizeof(tmp), "%02d", tm->tm_hour); break;
-			case 'I': snprintf(tmp, sizeof(tmp), "%02d", tm->tm_hour % 12 ? tm->tm_hour % 12 : 12); break;
-			case 'j': snprintf(tmp, sizeof(tmp), "%03d", tm->tm_yday + 1); break;
-			case 'm': snprintf(tmp, sizeof(tmp), "%02d", tm->tm_mon + 1); break;
-			case 'M': snprintf(tmp, sizeof(tmp), "%02d", tm->tm_min); break;
-			case 'n': add = "\n"; break;
-			case 'p': add = tm->tm_hour < 12 ? "AM" : "PM"; break;
-			case 'r': snprintf(tmp, sizeof(tmp), "%02d:%02d:%02d %s", tm->tm_hour % 12 ? tm->tm_hour % 12 : 12, tm->tm_min, tm->tm_sec, tm->tm_hour < 12 ? "AM" : "PM"); break;
-			case 'R': snprintf(tmp, sizeof(tmp), "%02d:%02d", tm->tm_hour, tm->tm_min); break;
+			case 'C':
+				snprintf(tmp, sizeof(tmp), "%02d", (1900 + tm->tm_year) / 100);
+				break;
+			case 'd':
+				snprintf(tmp, sizeof(tmp), "%02d", tm->tm_mday);
+				break;
+			case 'D':
+				snprintf(tmp, sizeof(tmp), "%02d/%02d/%02d", tm->tm_mon + 1,
+					 tm->tm_mday, (tm->tm_year + 1900) % 100);
+				break;
+			case 'e':
+				snprintf(tmp, sizeof(tmp), "%2d", tm->tm_mday);
+				break;
+			case 'F':
+				snprintf(tmp, sizeof(tmp), "%d-%02d-%02d", tm->tm_year + 1900,
+					 tm->tm_mon + 1, tm->tm_mday);
+				break;
+			case 'H':
+				snprintf(tmp, sizeof(tmp), "%02d", tm->tm_hour);
+				break;
+			case 'I':
+				snprintf(tmp, sizeof(tmp), "%02d",
+					 tm->tm_hour % 12 ? tm->tm_hour % 12 : 12);
+				break;
+			case 'j':
+				snprintf(tmp, sizeof(tmp), "%03d", tm->tm_yday + 1);
+				break;
+			case 'm':
+				snprintf(tmp, sizeof(tmp), "%02d", tm->tm_mon + 1);
+				break;
+			case 'M':
+				snprintf(tmp, sizeof(tmp), "%02d", tm->tm_min);
+				break;
+			case 'n':
+				add = "\n";
+				break;
+			case 'p':
+				add = tm->tm_hour < 12 ? "AM" : "PM";
+				break;
+			case 'r':
+				snprintf(tmp, sizeof(tmp), "%02d:%02d:%02d %s",
+					 tm->tm_hour % 12 ? tm->tm_hour % 12 : 12, tm->tm_min,
+					 tm->tm_sec, tm->tm_hour < 12 ? "AM" : "PM");
+				break;
+			case 'R':
+				snprintf(tmp, sizeof(tmp), "%02d:%02d", tm->tm_hour, tm->tm_min);
+				break;
 			case 's': {
 				struct tm copy = *tm;
 
 				snprintf(tmp, sizeof(tmp), "%ld", (long)timegm(&copy));
 				break;
 			}
-			case 'S': snprintf(tmp, sizeof(tmp), "%02d", tm->tm_sec); break;
-			case 't': add = "\t"; break;
-			case 'T': snprintf(tmp, sizeof(tmp), "%02d:%02d:%02d", tm->tm_hour, tm->tm_min, tm->tm_sec); break;
-			case 'u': snprintf(tmp, sizeof(tmp), "%d", tm->tm_wday ? tm->tm_wday : 7); break;
-			case 'w': snprintf(tmp, sizeof(tmp), "%d", tm->tm_wday); break;
-			case 'x': snprintf(tmp, sizeof(tmp), "%02d/%02d/%02d", tm->tm_mon + 1, tm->tm_mday, (tm->tm_year + 1900) % 100); break;
-			case 'X': snprintf(tmp, sizeof(tmp), "%02d:%02d:%02d", tm->tm_hour, tm->tm_min, tm->tm_sec); break;
-			case 'y': snprintf(tmp, sizeof(tmp), "%02d", (tm->tm_year + 1900) % 100); break;
-			case 'Y': snprintf(tmp, sizeof(tmp), "%d", tm->tm_year + 1900); break;
-			case 'z': add = "+0000"; break;
-			case 'Z': add = "UTC"; break;
-			case '%': add = "%"; break;
+			case 'S':
+				snprintf(tmp, sizeof(tmp), "%02d", tm->tm_sec);
+				break;
+			case 't':
+				add = "\t";
+				break;
+			case 'T':
+				snprintf(tmp, sizeof(tmp), "%02d:%02d:%02d", tm->tm_hour,
+					 tm->tm_min, tm->tm_sec);
+				break;
+			case 'u':
+				snprintf(tmp, sizeof(tmp), "%d", tm->tm_wday ? tm->tm_wday : 7);
+				break;
+			case 'w':
+				snprintf(tmp, sizeof(tmp), "%d", tm->tm_wday);
+				break;
+			case 'x':
+				snprintf(tmp, sizeof(tmp), "%02d/%02d/%02d", tm->tm_mon + 1,
+					 tm->tm_mday, (tm->tm_year + 1900) % 100);
+				break;
+			case 'X':
+				snprintf(tmp, sizeof(tmp), "%02d:%02d:%02d", tm->tm_hour,
+					 tm->tm_min, tm->tm_sec);
+				break;
+			case 'y':
+				snprintf(tmp, sizeof(tmp), "%02d", (tm->tm_year + 1900) % 100);
+				break;
+			case 'Y':
+				snprintf(tmp, sizeof(tmp), "%d", tm->tm_year + 1900);
+				break;
+			case 'z':
+				add = "+0000";
+				break;
+			case 'Z':
+				add = "UTC";
+				break;
+			case '%':
+				add = "%";
+				break;
 			default:
 				snprintf(tmp, sizeof(tmp), "%%%c", *fmt);
 				if (!*fmt)

@@ -103,7 +103,7 @@ clock_t times(struct tms *buf)
 /* sleep: the seconds left, rounded up, when a signal handler cut it short. */
 unsigned int sleep(unsigned int seconds)
 {
-	struct timespec req = { (time_t)seconds, 0 }, rem;
+	struct timespec req = {(time_t)seconds, 0}, rem;
 
 	if (nanosleep(&req, &rem) == 0)
 		return 0;

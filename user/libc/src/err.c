@@ -15,7 +15,8 @@ static void report(const char *fmt, va_list ap, int with_errno)
 
 	n = snprintf(msg, sizeof(msg), "%s: ", program_invocation_short_name);
 	if (fmt)
-		n += vsnprintf(msg + n, sizeof(msg) > (size_t)n ? sizeof(msg) - (size_t)n : 0, fmt, ap);
+		n += vsnprintf(msg + n, sizeof(msg) > (size_t)n ? sizeof(msg) - (size_t)n : 0, fmt,
+			       ap);
 	if (with_errno && (size_t)n < sizeof(msg))
 		n += snprintf(msg + n, sizeof(msg) - (size_t)n, "%s%s", fmt ? ": " : "",
 			      strerror(saved));
@@ -80,7 +81,7 @@ char *setlocale(int category, const char *locale)
 
 struct lconv *localeconv(void)
 {
-	static struct lconv c = { ".", "", "" };
+	static struct lconv c = {".", "", ""};
 
 	return &c;
 }

@@ -50,7 +50,7 @@ void _Exit(int status)
 void abort(void)
 {
 	sigset_t set;
-	struct sigaction sa = { 0 };
+	struct sigaction sa = {0};
 
 	sigemptyset(&set);
 	sigaddset(&set, SIGABRT);

@@ -136,14 +136,14 @@ double frexp(double x, int *e)
 	union {
 		double d;
 		uint64_t u;
-	} v = { x };
+	} v = {x};
 	int exp = (int)((v.u >> 52) & 0x7ff);
 
 	if (x == 0 || exp == 0x7ff) {
 		*e = 0;
 		return x;
 	}
-	if (exp == 0) { /* subnormal: normalize first */
+	if (exp == 0) {			       /* subnormal: normalize first */
 		v.d = x * 18014398509481984.0; /* 2^54 */
 		exp = (int)((v.u >> 52) & 0x7ff) - 54;
 	}

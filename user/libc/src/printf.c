@@ -48,8 +48,7 @@ static void store_count(va_list *ap, const char *len, size_t count)
 		*va_arg(*ap, signed char *) = (signed char)count;
 	else if (!strcmp(len, "h"))
 		*va_arg(*ap, short *) = (short)count;
-	else if (!strcmp(len, "ll") || !strcmp(len, "q") || !strcmp(len, "j") ||
-		 !strcmp(len, "L"))
+	else if (!strcmp(len, "ll") || !strcmp(len, "q") || !strcmp(len, "j") || !strcmp(len, "L"))
 		*va_arg(*ap, long long *) = (long long)count;
 	else
 		*va_arg(*ap, int *) = (int)count; /* int, long, size_t: 32 bits */
@@ -57,7 +56,7 @@ static void store_count(va_list *ap, const char *len, size_t count)
 
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 {
-	struct printf_out o = { buf, size, 0 };
+	struct printf_out o = {buf, size, 0};
 	va_list ap;
 	const char *p;
 
@@ -125,7 +124,14 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 			asize = ARG_LLONG;
 
 		switch (conv) {
-		case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
+		case 'f':
+		case 'F':
+		case 'e':
+		case 'E':
+		case 'g':
+		case 'G':
+		case 'a':
+		case 'A': {
 			double v = !strcmp(len, "L") ? (double)va_arg(ap, long double)
 						     : va_arg(ap, double);
 
@@ -150,7 +156,14 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 		case '%':
 			printf_out_put(&o, '%');
 			break;
-		case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'c': case 's':
+		case 'd':
+		case 'i':
+		case 'u':
+		case 'o':
+		case 'x':
+		case 'X':
+		case 'c':
+		case 's':
 		case 'p':
 			/* lib knows hh h l ll z t j; q and L mean ll; %lc and %ls are
 			 * taken as %c and %s (no wide characters here). */
@@ -166,8 +179,9 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 			n = (int)strlen(spec);
 			spec[n++] = conv;
 			spec[n] = '\0';
-			delegate(&o, spec, conv == 'c' || conv == 's' || conv == 'p' ? ARG_INT : asize,
-				 &ap, conv);
+			delegate(&o, spec,
+				 conv == 'c' || conv == 's' || conv == 'p' ? ARG_INT : asize, &ap,
+				 conv);
 			break;
 		default:
 			/* Not a conversion: print it as written. */

@@ -20,7 +20,7 @@
 #include <string.h>
 #include "printf_float.h"
 
-#define WORDS 36	  /* 1152 bits: m << 971 or a 1074-bit fraction */
+#define WORDS 36	/* 1152 bits: m << 971 or a 1074-bit fraction */
 #define MAX_DIGITS 1150 /* >= 309 integer + the longest useful fraction */
 
 struct decimal {
@@ -148,7 +148,7 @@ static void split_double(double v, int *neg, uint64_t *m, int *e, int *special)
 	union {
 		double d;
 		uint64_t u;
-	} bits = { v };
+	} bits = {v};
 	int exp = (int)((bits.u >> 52) & 0x7ff);
 	uint64_t frac = bits.u & ((1ULL << 52) - 1);
 
@@ -385,8 +385,8 @@ void printf_float(struct printf_out *o, double v, char conv, int flags, int widt
 			n = body_fixed(body, v, prec < 0 ? 6 : prec, flags & PF_ALT, &zeros);
 			break;
 		case 'e':
-			n = body_exp(body, v, prec < 0 ? 6 : prec, flags & PF_ALT, upper, &zeros, tail,
-				     &ntail);
+			n = body_exp(body, v, prec < 0 ? 6 : prec, flags & PF_ALT, upper, &zeros,
+				     tail, &ntail);
 			break;
 		case 'g': {
 			int p = prec < 0 ? 6 : prec == 0 ? 1 : prec, x;

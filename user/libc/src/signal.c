@@ -160,7 +160,7 @@ int sigqueue(pid_t pid, int sig, const union sigval value)
 int sigprocmask(int how, const sigset_t *set, sigset_t *oset)
 {
 	return (int)sys_ret(
-		sys_4(__NR_rt_sigprocmask, how, (long)set, (long)oset, ABI_SIGSET_SIZE));
+	    sys_4(__NR_rt_sigprocmask, how, (long)set, (long)oset, ABI_SIGSET_SIZE));
 }
 
 /* Without threads, the thread's mask is the process's; errors are returned. */
@@ -183,8 +183,8 @@ int sigsuspend(const sigset_t *mask)
 
 int sigtimedwait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 {
-	return (int)sys_ret(sys_4(__NR_rt_sigtimedwait, (long)set, (long)info, (long)timeout,
-				  ABI_SIGSET_SIZE));
+	return (int)sys_ret(
+	    sys_4(__NR_rt_sigtimedwait, (long)set, (long)info, (long)timeout, ABI_SIGSET_SIZE));
 }
 
 int sigwaitinfo(const sigset_t *set, siginfo_t *info)

@@ -17,8 +17,7 @@ static void store_int(va_list *ap, const char *len, unsigned long long v)
 		*va_arg(*ap, char *) = (char)v;
 	else if (!strcmp(len, "h"))
 		*va_arg(*ap, short *) = (short)v;
-	else if (!strcmp(len, "ll") || !strcmp(len, "q") || !strcmp(len, "j") ||
-		 !strcmp(len, "L"))
+	else if (!strcmp(len, "ll") || !strcmp(len, "q") || !strcmp(len, "j") || !strcmp(len, "L"))
 		*va_arg(*ap, long long *) = (long long)v;
 	else
 		*va_arg(*ap, int *) = (int)v; /* int, long, size_t, ptrdiff_t: 32 bits */
@@ -98,9 +97,18 @@ int vsscanf(const char *str, const char *fmt, va_list ap_in)
 			goto out;
 		}
 		switch (conv) {
-		case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'p': {
+		case 'd':
+		case 'i':
+		case 'u':
+		case 'o':
+		case 'x':
+		case 'X':
+		case 'p': {
 			char field[72], *end;
-			int base = conv == 'd' || conv == 'u' ? 10 : conv == 'i' ? 0 : conv == 'o' ? 8 : 16;
+			int base = conv == 'd' || conv == 'u' ? 10
+				   : conv == 'i'	      ? 0
+				   : conv == 'o'	      ? 8
+							      : 16;
 			size_t n = strlen(s);
 			unsigned long long v;
 
@@ -126,7 +134,14 @@ int vsscanf(const char *str, const char *fmt, va_list ap_in)
 			}
 			break;
 		}
-		case 'a': case 'e': case 'f': case 'g': case 'E': case 'F': case 'G': case 'A': {
+		case 'a':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'A': {
 			char field[128], *end;
 			size_t n = strlen(s);
 			double v;
@@ -165,7 +180,8 @@ int vsscanf(const char *str, const char *fmt, va_list ap_in)
 			assigned += !suppress;
 			break;
 		}
-		case 's': case '[': {
+		case 's':
+		case '[': {
 			char *out = suppress ? NULL : va_arg(ap, char *);
 			const char *set = fmt + 1, *set_end = NULL;
 			int i = 0;

@@ -25,9 +25,9 @@ struct __tick386_file {
 };
 
 static struct __tick386_file files[3] = {
-	{ 0, 0, 0, EOF },
-	{ 1, 0, 0, EOF },
-	{ 2, 0, 0, EOF },
+    {0, 0, 0, EOF},
+    {1, 0, 0, EOF},
+    {2, 0, 0, EOF},
 };
 FILE *const stdin = &files[0];
 FILE *const stdout = &files[1];

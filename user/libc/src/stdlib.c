@@ -28,25 +28,25 @@ intmax_t imaxabs(intmax_t n)
 
 div_t div(int num, int den)
 {
-	div_t d = { num / den, num % den };
+	div_t d = {num / den, num % den};
 	return d;
 }
 
 ldiv_t ldiv(long num, long den)
 {
-	ldiv_t d = { num / den, num % den };
+	ldiv_t d = {num / den, num % den};
 	return d;
 }
 
 lldiv_t lldiv(long long num, long long den)
 {
-	lldiv_t d = { num / den, num % den };
+	lldiv_t d = {num / den, num % den};
 	return d;
 }
 
 imaxdiv_t imaxdiv(intmax_t num, intmax_t den)
 {
-	imaxdiv_t d = { num / den, num % den };
+	imaxdiv_t d = {num / den, num % den};
 	return d;
 }
 
@@ -265,7 +265,7 @@ void *bsearch(const void *key, const void *base, size_t n, size_t size,
  * steps unseen.  rand_r keeps a 32-bit state and is the usual small LCG.
  */
 static unsigned int rand_ring[34]; /* r[i] lives at rand_ring[i % 34] */
-static unsigned int rand_next;     /* the next i, kept in [34, 68) */
+static unsigned int rand_next;	   /* the next i, kept in [34, 68) */
 
 void srand(unsigned int seed)
 {

@@ -16,8 +16,7 @@ int timer_create(clockid_t clock, struct sigevent *sev, timer_t *timerid)
 int timer_settime(timer_t timerid, int flags, const struct itimerspec *value,
 		  struct itimerspec *ovalue)
 {
-	return (int)sys_ret(
-		sys_4(NR_timer_settime, timerid, flags, (long)value, (long)ovalue));
+	return (int)sys_ret(sys_4(NR_timer_settime, timerid, flags, (long)value, (long)ovalue));
 }
 
 int timer_gettime(timer_t timerid, struct itimerspec *value)
@@ -50,8 +49,7 @@ int clock_getres(clockid_t clock, struct timespec *res)
 	return (int)sys_ret(sys_2(NR_clock_getres, clock, (long)res));
 }
 
-int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req,
-		    struct timespec *rem)
+int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req, struct timespec *rem)
 {
 	long ret = sys_4(NR_clock_nanosleep, clock, flags, (long)req, (long)rem);
 
