@@ -8,6 +8,7 @@
 #include "arch/i386/idt.h"
 #include "arch/i386/pic.h"
 #include "kernel/bootinfo.h"
+#include "kernel/clock.h"
 #include "kernel/console.h"
 #include "kernel/kheap.h"
 #include "kernel/ktest.h"
@@ -40,6 +41,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	console_input_init();
 	pmm_init();
 	kheap_init();
+	clock_init();
 
 	kprintf("tick386 booting: %u MiB memory (lower %u KiB, upper %u KiB), loader '%s'\n",
 		(unsigned)(boot_info.ram_bytes >> 20), boot_info.mem_lower_kib,
