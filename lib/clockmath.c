@@ -5,19 +5,53 @@
 #include "lib/clockmath.h"
 
 /*
+ * (hi * 2^32 + lo) / div for a 32-bit div, where hi < div: the quotient then
+ * fits in 32 bits, which is exactly what one i386 `divl` computes (edx:eax
+ * by a 32-bit operand).  gcc would call libgcc's 64-by-64 division instead,
+ * a few hundred instructions; the clock event path runs this on every
+ * interrupt.  Elsewhere (the host) plain C.
+ */
+static inline u32 div_narrow(u32 hi, u32 lo, u32 div, u32 *rem)
+{
+#if defined(__i386__)
+	u32 q, r;
+	__asm__("divl %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(div));
+	*rem = r;
+	return q;
+#else
+	u64 n = (u64)hi << 32 | lo;
+	*rem = (u32)(n % div);
+	return (u32)(n / div);
+#endif
+}
+
+/* 64-bit by 32-bit division with remainder, by two narrow steps (the
+ * schoolbook long division in base 2^32). */
+static inline u64 div_u64_u32(u64 a, u32 div, u32 *rem)
+{
+	u32 r;
+	u32 qh = div_narrow(0, (u32)(a >> 32), div, &r);
+	u32 ql = div_narrow(r, (u32)a, div, rem);
+	return (u64)qh << 32 | ql;
+}
+
+/*
  * a * mul / div = (q * div + r) * mul / div = q * mul + r * mul / div,
- * with q = a / div and r = a % div < div.  r * mul < 2^64 because both are
- * 32-bit, so the only product that can overflow is q * mul, and when it does
- * the true result does not fit either.
+ * with q = a / div and r = a % div < div.  r * mul < div * 2^32, so the
+ * second quotient fits in 32 bits (one narrow division), and the only
+ * product that can overflow is q * mul, and when it does the true result
+ * does not fit either.
  */
 static u64 muldiv(u64 a, u32 mul, u32 div, bool ceil)
 {
-	u64 q = a / div, r = a % div;
-	u64 rm = r * mul;
-	u64 frac = rm / div + (ceil && rm % div ? 1 : 0);
+	u32 r, rr;
+	u64 q = div_u64_u32(a, div, &r);
+	u64 rm = (u64)r * mul;
+	u64 frac = div_narrow((u32)(rm >> 32), (u32)rm, div, &rr);
 	u64 whole;
 
-	if (mul && q > UINT64_MAX / mul)
+	frac += ceil && rr ? 1 : 0;
+	if ((q >> 32) && mul && q > UINT64_MAX / mul)
 		return UINT64_MAX;
 	whole = q * mul;
 	if (whole > UINT64_MAX - frac)
