@@ -13,7 +13,7 @@ test-kernel: deps
 	@mkdir -p $(BUILD)/results
 	@$(MAKE) --no-print-directory kernel >$(BUILD)/kernel-build.log 2>&1 || \
 	    { cat $(BUILD)/kernel-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
-	@tools/ktest-run $(KERNEL) all $(KTEST_TIMEOUT) | tee $(BUILD)/ktest-all.log | \
+	@KTEST_APPEND="host_epoch=$$(date +%s) $$KTEST_APPEND" tools/ktest-run $(KERNEL) all $(KTEST_TIMEOUT) | tee $(BUILD)/ktest-all.log | \
 	    grep -v '^ktest-run:' >&2; \
 	    sed -n 's/^ktest-run: //p' $(BUILD)/ktest-all.log > $(BUILD)/results/$@.counts
 
