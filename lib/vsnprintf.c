@@ -37,8 +37,9 @@ struct spec {
 static void put_string(struct sink *s, const char *str, const struct spec *sp)
 {
 	int len = 0;
+	/* As glibc: "(null)" for NULL, or nothing if the precision would cut it. */
 	if (!str)
-		str = "(null)";
+		str = sp->precision >= 0 && sp->precision < 6 ? "" : "(null)";
 	while (str[len] && (sp->precision < 0 || len < sp->precision))
 		len++;
 	if (!(sp->flags & FLAG_LEFT))
@@ -73,6 +74,10 @@ static void put_number(struct sink *s, u64 value, bool negative, unsigned base, 
 		prefix_len++;
 
 	int zeros = sp->precision > ndigits ? sp->precision - ndigits : 0;
+	/* '#' with octal: the first digit printed is a zero (and 0 prints "0"). */
+	if (base == 8 && (sp->flags & FLAG_ALT) && zeros == 0 &&
+	    (ndigits == 0 || tmp[ndigits - 1] != '0'))
+		zeros = 1;
 	int body = (sign ? 1 : 0) + prefix_len + zeros + ndigits;
 	if ((sp->flags & FLAG_ZERO) && !(sp->flags & FLAG_LEFT) && sp->precision < 0 &&
 	    sp->width > body) {
@@ -107,8 +112,8 @@ static u64 fetch_unsigned(va_list *ap, enum length len)
 		return va_arg(*ap, unsigned long long);
 	case LEN_SIZE:
 		return va_arg(*ap, size_t);
-	case LEN_PTRDIFF:
-		return (u64)va_arg(*ap, ptrdiff_t);
+	case LEN_PTRDIFF: /* as unsigned of the same width: %tu of -1 on i386 is 2^32 - 1 */
+		return (size_t)va_arg(*ap, ptrdiff_t);
 	case LEN_MAX:
 		return va_arg(*ap, uintmax_t);
 	default:
@@ -127,8 +132,8 @@ static s64 fetch_signed(va_list *ap, enum length len)
 		return va_arg(*ap, long);
 	case LEN_LLONG:
 		return va_arg(*ap, long long);
-	case LEN_SIZE:
-		return (s64)va_arg(*ap, size_t);
+	case LEN_SIZE: /* the signed type of size_t's width (ssize_t) */
+		return (ptrdiff_t)va_arg(*ap, size_t);
 	case LEN_PTRDIFF:
 		return va_arg(*ap, ptrdiff_t);
 	case LEN_MAX:
@@ -230,6 +235,8 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 			break;
 		}
 		case 'u':
+			/* + and space are for signed conversions only. */
+			sp.flags &= ~(FLAG_PLUS | FLAG_SPACE);
 			put_number(&s, fetch_unsigned(&ap, len), false, 10, false, &sp, NULL);
 			break;
 		case 'x':
@@ -241,18 +248,8 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 			break;
 		}
 		case 'o': {
-			u64 v = fetch_unsigned(&ap, len);
+			u64 v = fetch_unsigned(&ap, len); /* '#': see put_number */
 			sp.flags &= ~(FLAG_PLUS | FLAG_SPACE);
-			/* '#' makes the first digit a zero. */
-			if ((sp.flags & FLAG_ALT) && v) {
-				int digits = 0;
-				for (u64 t = v; t; t >>= 3)
-					digits++;
-				if (sp.precision <= digits)
-					sp.precision = digits + 1;
-			} else if ((sp.flags & FLAG_ALT) && sp.precision == 0) {
-				sp.precision = 1;
-			}
 			put_number(&s, v, false, 8, false, &sp, NULL);
 			break;
 		}
@@ -263,7 +260,7 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 				put_string(&s, "(nil)", &sp);
 				break;
 			}
-			sp.flags &= ~(FLAG_PLUS | FLAG_SPACE);
+			/* glibc honours + and space here too ("+0x10"). */
 			put_number(&s, v, false, 16, false, &sp, "0x");
 			break;
 		}
