@@ -151,9 +151,12 @@ void pmm_init(void)
 	hint = 0;
 }
 
+/* rep stosl: the CPU's own string store, 4 bytes a step (lib's memset goes by bytes). */
 static void zero_pages(u32 phys, u32 count)
 {
-	memset(PHYS_TO_VIRT(phys), 0, count * PAGE_SIZE);
+	void *dst = PHYS_TO_VIRT(phys);
+	u32 words = count * (PAGE_SIZE / 4);
+	__asm__ volatile("cld; rep stosl" : "+D"(dst), "+c"(words) : "a"(0) : "memory", "cc");
 }
 
 u32 pmm_alloc_page(void)
