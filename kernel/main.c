@@ -15,6 +15,9 @@
 #include "kernel/pmm.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
+#include "kernel/sched.h"
+#include "kernel/syscall.h"
+#include "kernel/task.h"
 
 extern u32 boot_page_directory[1024];
 
@@ -42,6 +45,8 @@ void kmain(u32 magic, u32 mbi_phys)
 	pmm_init();
 	kheap_init();
 	clock_init();
+	sched_init();   /* kmain becomes a task; the idle task */
+	syscall_init(); /* int 0x80 */
 
 	kprintf("tick386 booting: %u MiB memory (lower %u KiB, upper %u KiB), loader '%s'\n",
 		(unsigned)(boot_info.ram_bytes >> 20), boot_info.mem_lower_kib,
@@ -58,6 +63,5 @@ void kmain(u32 magic, u32 mbi_phys)
 		machine_halt(rc ? QEMU_EXIT_FAILURE : QEMU_EXIT_SUCCESS);
 	}
 
-	kprintf("tick386: no init program; halting\n");
-	machine_halt(QEMU_EXIT_SUCCESS);
+	task_run_init();
 }

@@ -66,6 +66,13 @@ __attribute__((weak)) void trap_return_to_user(struct trap_frame *tf)
 	(void)tf;
 }
 
+/* kernel/task.c: an exception from ring 3 becomes a signal to the task. */
+__attribute__((weak)) bool trap_user_exception(struct trap_frame *tf)
+{
+	(void)tf;
+	return false;
+}
+
 void trap_dispatch(struct trap_frame *tf)
 {
 	unsigned vector = tf->vector;
@@ -74,6 +81,8 @@ void trap_dispatch(struct trap_frame *tf)
 		irq_dispatch(tf);
 	} else if (handlers[vector]) {
 		handlers[vector](tf);
+	} else if (vector < 32 && trap_from_user(tf) && trap_user_exception(tf)) {
+		/* handled: the task got its signal */
 	} else {
 		kprintf("\nPANIC: unhandled %s (vector %u, error code %#x) in %s mode\n",
 			trap_name(vector), vector, tf->error_code, trap_from_user(tf) ? "user" : "kernel");

@@ -1,0 +1,78 @@
+/*
+ * Page directories and page tables (see paging.h).  Every table lives in a
+ * page from the physical allocator and is reached through the kernel's
+ * direct map, so a directory can be edited whether or not it is current.
+ */
+#include "arch/i386/paging.h"
+#include "arch/i386/cpu.h"
+#include "arch/i386/memlayout.h"
+#include "kernel/pmm.h"
+#include "lib/string.h"
+
+static inline u32 *table_virt(u32 phys)
+{
+	return (u32 *)PHYS_TO_VIRT(phys & PTE_ADDR_MASK);
+}
+
+u32 paging_kernel_pd_phys(void)
+{
+	return VIRT_TO_PHYS(boot_page_directory);
+}
+
+u32 paging_pd_create(void)
+{
+	u32 phys = pmm_alloc_page(); /* zeroed: the user half starts empty */
+	u32 *pd;
+
+	if (!phys)
+		return 0;
+	pd = table_virt(phys);
+	memcpy(&pd[PDE_KERNEL_FIRST], &boot_page_directory[PDE_KERNEL_FIRST],
+	       (1024 - PDE_KERNEL_FIRST) * sizeof(u32));
+	return phys;
+}
+
+void paging_pd_free_tables(u32 pd_phys)
+{
+	u32 *pd = table_virt(pd_phys);
+
+	for (u32 i = 0; i < PDE_KERNEL_FIRST; i++) {
+		if (pd[i] & PTE_PRESENT) {
+			pmm_free_page(pd[i] & PTE_ADDR_MASK);
+			pd[i] = 0;
+		}
+	}
+	pmm_free_page(pd_phys);
+}
+
+u32 *paging_pte(u32 pd_phys, u32 va, bool create)
+{
+	u32 *pd = table_virt(pd_phys);
+	u32 *pde = &pd[PDE_INDEX(va)];
+
+	if (PDE_INDEX(va) >= PDE_KERNEL_FIRST)
+		return NULL;
+	if (!(*pde & PTE_PRESENT)) {
+		u32 pt;
+
+		if (!create)
+			return NULL;
+		pt = pmm_alloc_page();
+		if (!pt)
+			return NULL;
+		*pde = pt | PTE_PRESENT | PTE_WRITE | PTE_USER;
+	}
+	return &table_virt(*pde)[PTE_INDEX(va)];
+}
+
+void paging_activate(u32 pd_phys)
+{
+	if ((read_cr3() & PTE_ADDR_MASK) != pd_phys)
+		write_cr3(pd_phys);
+}
+
+void paging_flush(u32 pd_phys, u32 va)
+{
+	if ((read_cr3() & PTE_ADDR_MASK) == pd_phys)
+		invlpg(va);
+}

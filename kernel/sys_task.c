@@ -1,0 +1,132 @@
+/* The system calls of tasks: exit, read/write on the console, ids, yield, brk, pause. */
+#include "kernel/console.h"
+#include "kernel/sched.h"
+#include "kernel/syscall.h"
+#include "kernel/task.h"
+#include "kernel/uaccess.h"
+#include <abi/errno.h>
+
+long sys_exit(int code)
+{
+	task_exit(TASK_WSTATUS_EXIT(code));
+}
+
+/* One thread per process: the group is the task. */
+long sys_exit_group(int code)
+{
+	task_exit(TASK_WSTATUS_EXIT(code));
+}
+
+#define IO_CHUNK 256
+
+long sys_write(int fd, const void __user *buf, size_t n)
+{
+	char chunk[IO_CHUNK];
+	size_t done = 0;
+
+	if (fd != 1 && fd != 2)
+		return -EBADF;
+	if ((long)n < 0)
+		return -EINVAL;
+	if (!user_range_ok(buf, n, false))
+		return -EFAULT;
+	while (done < n) {
+		size_t len = n - done < IO_CHUNK ? n - done : IO_CHUNK;
+
+		if (copy_from_user(chunk, (const char __user *)buf + done, len))
+			return done ? (long)done : -EFAULT;
+		console_write(chunk, len);
+		done += len;
+	}
+	return (long)done;
+}
+
+/*
+ * fd 0 reads what the serial console has received, without waiting: the
+ * bytes there now, or -EAGAIN when there are none (the console has no
+ * input interrupt to sleep on).
+ */
+long sys_read(int fd, void __user *buf, size_t n)
+{
+	char chunk[IO_CHUNK];
+	size_t done = 0;
+
+	if (fd != 0)
+		return -EBADF;
+	if ((long)n < 0)
+		return -EINVAL;
+	if (!user_range_ok(buf, n, true))
+		return -EFAULT;
+	while (done < n) {
+		size_t len = 0;
+		int c;
+
+		while (done + len < n && len < IO_CHUNK && (c = console_getc()) >= 0)
+			chunk[len++] = (char)c;
+		if (!len)
+			break;
+		if (copy_to_user((char __user *)buf + done, chunk, len))
+			return -EFAULT;
+		done += len;
+	}
+	return done ? (long)done : -EAGAIN;
+}
+
+long sys_getpid(void)
+{
+	return current->pid;
+}
+
+long sys_gettid(void)
+{
+	return current->pid;
+}
+
+long sys_getppid(void)
+{
+	return current->ppid;
+}
+
+/* Every task runs as root. */
+long sys_getuid(void)
+{
+	return 0;
+}
+
+long sys_geteuid(void)
+{
+	return 0;
+}
+
+long sys_getgid(void)
+{
+	return 0;
+}
+
+long sys_getegid(void)
+{
+	return 0;
+}
+
+long sys_sched_yield(void)
+{
+	sched_yield_now();
+	return 0;
+}
+
+long sys_brk(u32 addr)
+{
+	return (long)vm_brk(&current->vm, addr);
+}
+
+/*
+ * Sleep until a signal handler runs.  -ERESTARTNOHAND tells the signal
+ * code: -EINTR once a handler has run (pause never restarts); a signal
+ * that is ignored does not end the pause (it never becomes pending).
+ */
+long sys_pause(void)
+{
+	while (sched_sleep(KTIMER_MONOTONIC, KTIME_MAX) != -EINTR)
+		;
+	return -ERESTARTNOHAND;
+}

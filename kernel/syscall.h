@@ -1,0 +1,50 @@
+/*
+ * System calls: `int 0x80` from ring 3, Linux i386 convention (number in
+ * eax, arguments in ebx, ecx, edx, esi, edi, ebp, result in eax, -errno on
+ * failure).  The numbers are in <abi/syscall.h>, shared with user/libc.
+ *
+ * kernel/syscall_table.c holds a static table of NR_SYSCALLS slots indexed
+ * by the number.  Each call is an ordinary typed function, e.g.
+ *     long sys_write(int fd, const void __user *buf, size_t n);
+ * entered with SYSCALL_ENTRY(__NR_write, sys_write): the dispatcher passes
+ * all six registers, and a cdecl function simply ignores those it does not
+ * declare.  An empty slot, or a number >= NR_SYSCALLS, is -ENOSYS.  A call
+ * that needs the whole trap frame (rt_sigreturn) reads current->user_frame.
+ */
+#ifndef TICK386_KERNEL_SYSCALL_H
+#define TICK386_KERNEL_SYSCALL_H
+
+#include "kernel/uaccess.h"
+#include "lib/types.h"
+#include <abi/syscall.h>
+
+typedef long (*syscall_fn_t)(u32, u32, u32, u32, u32, u32);
+
+/* The cast through void (*)(void) says "any function type" to gcc. */
+#define SYSCALL_ENTRY(nr, fn) [nr] = (syscall_fn_t)(void (*)(void))(fn)
+
+extern const syscall_fn_t syscall_table[NR_SYSCALLS];
+
+/* Install the int 0x80 handler. */
+void syscall_init(void);
+
+/* Run call nr with these arguments as if from user mode (tests). */
+long syscall_invoke(u32 nr, u32 a1, u32 a2, u32 a3, u32 a4, u32 a5, u32 a6);
+
+/* kernel/sys_task.c */
+long sys_exit(int code);
+long sys_exit_group(int code);
+long sys_read(int fd, void __user *buf, size_t n);
+long sys_write(int fd, const void __user *buf, size_t n);
+long sys_getpid(void);
+long sys_gettid(void);
+long sys_getppid(void);
+long sys_getuid(void);
+long sys_geteuid(void);
+long sys_getgid(void);
+long sys_getegid(void);
+long sys_sched_yield(void);
+long sys_brk(u32 addr);
+long sys_pause(void);
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * A user address space: one page directory (arch/i386/paging.h) and the user
+ * pages it maps, each a page from the physical allocator.  Destroying it
+ * frees every page and page table, so an exiting task returns all of its
+ * memory.
+ *
+ * Layout (as Linux i386):
+ *   0x00000000  page 0 never mapped: NULL faults
+ *   0x08048000  program (ELF PT_LOAD segments), then the break (brk) heap
+ *   ...
+ *   VM_STACK_TOP - VM_STACK_SIZE .. VM_STACK_TOP   the user stack
+ *   0xC0000000  USER_TOP: the kernel, supervisor-only
+ */
+#ifndef TICK386_KERNEL_VM_H
+#define TICK386_KERNEL_VM_H
+
+#include "arch/i386/memlayout.h"
+#include "lib/types.h"
+
+#define VM_STACK_TOP 0xBFFFF000u
+#define VM_STACK_PAGES 64u /* 256 KiB, mapped up front */
+#define VM_STACK_SIZE (VM_STACK_PAGES * PAGE_SIZE)
+#define VM_STACK_LOW (VM_STACK_TOP - VM_STACK_SIZE)
+/* The break may grow up to this gap below the stack. */
+#define VM_BRK_LIMIT (VM_STACK_LOW - 0x100000u)
+
+/* Access wanted of a user page. */
+#define VM_READ 0x1u
+#define VM_WRITE 0x2u
+
+struct vm {
+	u32 pd_phys;      /* page directory, 0 before vm_init */
+	u32 brk_start;    /* first byte of the heap (page aligned, after bss) */
+	u32 brk;          /* current break (any byte address >= brk_start) */
+	u32 pages;        /* user pages mapped (not counting page tables) */
+};
+
+int vm_init(struct vm *vm);          /* 0 or -ENOMEM */
+void vm_destroy(struct vm *vm);      /* frees every page; vm may be re-initialised */
+
+/* Map a zeroed page at va (page aligned, < USER_TOP); -EEXIST, -ENOMEM, -EINVAL. */
+int vm_map_zero(struct vm *vm, u32 va, u32 access);
+/* Map zeroed pages over [start, end), keeping pages already mapped (adding
+ * VM_WRITE to them when asked).  On -ENOMEM the pages mapped so far stay. */
+int vm_map_range(struct vm *vm, u32 start, u32 end, u32 access);
+/* Unmap the page at va and free it; false if nothing was mapped. */
+bool vm_unmap(struct vm *vm, u32 va);
+/* Unmap every page of [start, end). */
+void vm_unmap_range(struct vm *vm, u32 start, u32 end);
+
+/* Physical address of the page at va, 0 if unmapped; *access gets its rights. */
+u32 vm_lookup(const struct vm *vm, u32 va, u32 *access);
+
+/*
+ * Whether every byte of [va, va + n) is user space and mapped with `access`
+ * (VM_READ, or VM_WRITE for a write).  n == 0 is always fine.  A range that
+ * wraps around or crosses USER_TOP is not.
+ */
+bool vm_range_ok(const struct vm *vm, u32 va, size_t n, u32 access);
+
+/*
+ * Copy between kernel memory and the user pages of vm through the direct
+ * map (vm need not be the current address space).  Checked first with
+ * vm_range_ok: 0 or -EFAULT, and nothing is copied on -EFAULT.
+ */
+int vm_copy_out(struct vm *vm, u32 va, const void *src, size_t n);   /* to user */
+int vm_copy_in(const struct vm *vm, void *dst, u32 va, size_t n);    /* from user */
+
+/* brk semantics of Linux: the new break, or the current one if refused. */
+u32 vm_brk(struct vm *vm, u32 new_brk);
+
+#endif
