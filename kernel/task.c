@@ -210,6 +210,7 @@ void task_kthread_main(int (*fn)(void *), void *arg)
 
 	cpu_sti();
 	r = fn(arg);
+	task_check_killed();
 	task_exit(TASK_WSTATUS_EXIT(r));
 }
 

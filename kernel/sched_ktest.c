@@ -1,0 +1,190 @@
+/*
+ * The scheduler with kernel threads: round-robin order, priorities, yield,
+ * sleeping on a wait queue and waking, a kill that ends a sleep, and the
+ * memory of every thread coming back.  The kmain thread (the tests) runs at
+ * SCHED_PRIO_DEFAULT; it lets the threads run by waiting for them.
+ */
+#include "arch/i386/cpu.h"
+#include "kernel/ktest.h"
+#include "kernel/pmm.h"
+#include "kernel/sched.h"
+#include "kernel/task.h"
+#include "kernel/wait.h"
+#include <abi/errno.h>
+#if __has_include("kernel/clock.h")
+#include "kernel/clock.h"
+#endif
+#include <abi/signal.h>
+
+static char log_buf[64];
+static unsigned log_len;
+
+static void log_char(char c)
+{
+	if (log_len < sizeof(log_buf) - 1)
+		log_buf[log_len++] = c;
+	log_buf[log_len] = '\0';
+}
+
+static void log_reset(void)
+{
+	log_len = 0;
+	log_buf[0] = '\0';
+}
+
+static bool log_is(const char *want)
+{
+	unsigned i;
+
+	for (i = 0; want[i] && log_buf[i] == want[i]; i++)
+		;
+	return !want[i] && !log_buf[i];
+}
+
+/* arg: the letter; three rounds, yielding after each. */
+static int yielder(void *arg)
+{
+	for (int i = 0; i < 3; i++) {
+		log_char((char)(u32)arg);
+		sched_yield_now();
+	}
+	return (char)(u32)arg;
+}
+
+static void test_round_robin(struct ktest *t)
+{
+	u32 before = pmm_free_count();
+	struct task *a, *b, *c;
+
+	log_reset();
+	a = task_create_kernel("rr-a", yielder, (void *)'A', SCHED_PRIO_DEFAULT);
+	b = task_create_kernel("rr-b", yielder, (void *)'B', SCHED_PRIO_DEFAULT);
+	c = task_create_kernel("rr-c", yielder, (void *)'C', SCHED_PRIO_DEFAULT);
+	KASSERT_TRUE(t, a && b && c);
+	KEXPECT_EQ(t, task_reap(a), TASK_WSTATUS_EXIT('A'));
+	KEXPECT_EQ(t, task_reap(b), TASK_WSTATUS_EXIT('B'));
+	KEXPECT_EQ(t, task_reap(c), TASK_WSTATUS_EXIT('C'));
+	KEXPECT_TRUE(t, log_is("ABCABCABC"));
+	if (!log_is("ABCABCABC"))
+		ktest_check(t, false, __FILE__, __LINE__, "order %s", log_buf);
+	KEXPECT_EQ(t, pmm_free_count(), before);
+}
+
+static void test_priorities(struct ktest *t)
+{
+	struct task *low, *high, *mid;
+
+	log_reset();
+	/* Created low first: the higher priority still runs first, to the end. */
+	low = task_create_kernel("low", yielder, (void *)'L', SCHED_PRIO_DEFAULT - 5);
+	mid = task_create_kernel("mid", yielder, (void *)'M', SCHED_PRIO_DEFAULT + 1);
+	high = task_create_kernel("high", yielder, (void *)'H', SCHED_PRIO_DEFAULT + 5);
+	KASSERT_TRUE(t, low && mid && high);
+	task_reap(low);
+	task_reap(mid);
+	task_reap(high);
+	KEXPECT_TRUE(t, log_is("HHHMMMLLL"));
+	if (!log_is("HHHMMMLLL"))
+		ktest_check(t, false, __FILE__, __LINE__, "order %s", log_buf);
+}
+
+static void test_yield_alone_returns(struct ktest *t)
+{
+	u32 switches = sched_switch_count();
+
+	/* Nothing else runnable at this priority or above: yield comes straight back. */
+	sched_yield_now();
+	KEXPECT_EQ(t, sched_switch_count(), switches);
+}
+
+static struct wait_queue test_wq = WAIT_QUEUE_INIT;
+static volatile int event_flag;
+static volatile int sleep_result;
+
+static int sleeper(void *arg)
+{
+	u32 flags = irq_save();
+
+	(void)arg;
+	log_char('s');
+	while (!event_flag) {
+		sleep_result = wait_sleep(&test_wq, KTIMER_MONOTONIC, KTIME_MAX);
+		if (sleep_result)
+			break;
+	}
+	irq_restore(flags);
+	log_char('w');
+	return 0;
+}
+
+static void test_sleep_and_wake(struct ktest *t)
+{
+	struct task *s;
+
+	log_reset();
+	event_flag = 0;
+	sleep_result = 99;
+	s = task_create_kernel("sleeper", sleeper, NULL, SCHED_PRIO_DEFAULT);
+	KASSERT_TRUE(t, s != NULL);
+	sched_yield_now(); /* it runs and goes to sleep */
+	KEXPECT_TRUE(t, log_is("s"));
+	KEXPECT_EQ(t, s->state, TASK_SLEEPING);
+	KEXPECT_FALSE(t, wait_queue_empty(&test_wq));
+	sched_yield_now(); /* asleep: it does not run */
+	KEXPECT_TRUE(t, log_is("s"));
+	/* A wake without the event: it sleeps again. */
+	KEXPECT_TRUE(t, wait_wake_one(&test_wq));
+	sched_yield_now();
+	KEXPECT_EQ(t, s->state, TASK_SLEEPING);
+	KEXPECT_EQ(t, sleep_result, 0);
+	event_flag = 1;
+	KEXPECT_EQ(t, wait_wake_all(&test_wq), 1);
+	KEXPECT_EQ(t, s->state, TASK_RUNNABLE);
+	task_reap(s);
+	KEXPECT_TRUE(t, log_is("sw"));
+	KEXPECT_EQ(t, sleep_result, 0);
+	KEXPECT_TRUE(t, wait_queue_empty(&test_wq));
+	KEXPECT_FALSE(t, wait_wake_one(&test_wq));
+}
+
+static void test_kill_ends_sleep(struct ktest *t)
+{
+	struct task *s;
+
+	log_reset();
+	event_flag = 0;
+	s = task_create_kernel("victim", sleeper, NULL, SCHED_PRIO_DEFAULT);
+	KASSERT_TRUE(t, s != NULL);
+	sched_yield_now();
+	KEXPECT_EQ(t, s->state, TASK_SLEEPING);
+	task_kill(s, SIGKILL);
+	KEXPECT_EQ(t, task_reap(s), TASK_WSTATUS_SIGNAL(SIGKILL));
+	KEXPECT_EQ(t, sleep_result, -EINTR);
+	KEXPECT_TRUE(t, wait_queue_empty(&test_wq));
+}
+
+#if SCHED_HAVE_KTIMER
+static int timed_sleeper(void *arg)
+{
+	(void)arg;
+	return -sched_sleep(KTIMER_MONOTONIC, clock_monotonic_ns() + 2000000); /* 2 ms */
+}
+#endif
+
+static void test_sleep_deadline(struct ktest *t)
+{
+#if SCHED_HAVE_KTIMER
+	u64 start = clock_monotonic_ns();
+	struct task *s = task_create_kernel("timed", timed_sleeper, NULL, SCHED_PRIO_DEFAULT);
+
+	KASSERT_TRUE(t, s != NULL);
+	KEXPECT_EQ(t, task_reap(s), TASK_WSTATUS_EXIT(ETIMEDOUT));
+	KEXPECT_GE(t, clock_monotonic_ns() - start, 2000000);
+#else
+	ktest_skip(t, "no kernel/ktimer.h yet");
+#endif
+}
+
+KTEST_SUITE(sched, KTEST_CASE(test_round_robin), KTEST_CASE(test_priorities),
+	    KTEST_CASE(test_yield_alone_returns), KTEST_CASE(test_sleep_and_wake),
+	    KTEST_CASE(test_kill_ends_sleep), KTEST_CASE(test_sleep_deadline));

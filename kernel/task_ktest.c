@@ -1,0 +1,139 @@
+/*
+ * User tasks from tiny in-memory ELF images: a program runs in ring 3,
+ * makes system calls and exits with its status; every page comes back;
+ * a write to the kernel, a division by zero, a privileged and an invalid
+ * instruction each end only their own task, with the signal Linux gives;
+ * SIGKILL ends a task blocked in pause.
+ */
+#include "arch/i386/memlayout.h"
+#include "kernel/ktest.h"
+#include "kernel/pmm.h"
+#include "kernel/sched.h"
+#include "kernel/task.h"
+#include "kernel/user_image_ktest.h"
+#include <abi/errno.h>
+#include <abi/signal.h>
+
+static u8 img_a[256], img_b[256];
+
+#define LE32(v) (u8)(v), (u8)((v) >> 8), (u8)((v) >> 16), (u8)((v) >> 24)
+#define MOV_EAX(v) 0xB8, LE32(v)
+#define MOV_EBX(v) 0xBB, LE32(v)
+#define MOV_ECX(v) 0xB9, LE32(v)
+#define MOV_EDX(v) 0xBA, LE32(v)
+#define INT80 0xCD, 0x80
+#define EXIT(code) MOV_EAX(1), MOV_EBX(code), INT80
+
+/* write(1, msg, 14) at offset 48 of the code; getpid; exit(7). */
+#define HELLO_MSG (TEST_ELF_ENTRY + 48)
+static const u8 prog_hello[] = {
+	MOV_EAX(4), MOV_EBX(1), MOV_ECX(HELLO_MSG), MOV_EDX(14), INT80, /* 22 bytes */
+	MOV_EAX(20), INT80,                                             /* getpid: 7 */
+	EXIT(7),                                                        /* 12: 41 */
+};
+
+static const u8 prog_kernel_write[] = {
+	0xC7, 0x05, LE32(0xC0100000u), LE32(0x2A), /* movl $42, 0xC0100000 */
+	EXIT(0),
+};
+static const u8 prog_divide[] = {0x31, 0xC9, 0xF7, 0xF1, EXIT(0)}; /* xor ecx,ecx; div ecx */
+static const u8 prog_hlt[] = {0xF4, EXIT(0)};
+static const u8 prog_ud2[] = {0x0F, 0x0B, EXIT(0)};
+static const u8 prog_null[] = {0xA1, LE32(0), EXIT(0)}; /* mov eax, [0] */
+static const u8 prog_pause[] = {MOV_EAX(29), INT80, 0xEB, 0xF7}; /* for (;;) pause(); */
+
+static struct task *start(u8 *img, const u8 *code, size_t code_len, const char *name)
+{
+	size_t len = test_elf_build(img, 256, code, code_len);
+	char *argv[] = {(char *)name, "x"};
+	int err = 0;
+
+	return len ? task_create_user(img, len, 2, argv, 0, &err) : NULL;
+}
+
+static void test_hello_exit_status_and_memory(struct ktest *t)
+{
+	u8 code[64];
+	u32 before = pmm_free_count();
+	struct task *p;
+
+	memset(code, 0x90, sizeof(code));
+	memcpy(code, prog_hello, sizeof(prog_hello));
+	memcpy(code + 48, "# from ring 3\n", 14);
+	p = start(img_a, code, sizeof(code), "hello");
+	KASSERT_TRUE(t, p != NULL);
+	KEXPECT_EQ(t, p->pid > 0, 1);
+	KEXPECT_TRUE(t, p->user);
+	KEXPECT_EQ(t, task_reap(p), TASK_WSTATUS_EXIT(7));
+	KEXPECT_EQ(t, pmm_free_count(), before);
+}
+
+static void test_kernel_write_kills_only_that_task(struct ktest *t)
+{
+	volatile u32 *target = (volatile u32 *)0xC0100000u;
+	u32 before = pmm_free_count(), old = *target;
+	u8 code[64];
+	struct task *bad, *good;
+
+	memset(code, 0x90, sizeof(code));
+	memcpy(code, prog_hello, sizeof(prog_hello));
+	memcpy(code + 48, "# still alive\n", 14);
+	bad = start(img_a, prog_kernel_write, sizeof(prog_kernel_write), "evil");
+	good = start(img_b, code, sizeof(code), "good");
+	KASSERT_TRUE(t, bad && good);
+	KEXPECT_EQ(t, task_reap(bad), TASK_WSTATUS_SIGNAL(SIGSEGV));
+	KEXPECT_EQ(t, task_reap(good), TASK_WSTATUS_EXIT(7));
+	KEXPECT_EQ(t, *target, old);
+	KEXPECT_EQ(t, pmm_free_count(), before);
+}
+
+static void test_faults_give_linux_signals(struct ktest *t)
+{
+	struct task *p;
+
+	p = start(img_a, prog_divide, sizeof(prog_divide), "divide");
+	KASSERT_TRUE(t, p != NULL);
+	KEXPECT_EQ(t, task_reap(p), TASK_WSTATUS_SIGNAL(SIGFPE));
+	p = start(img_a, prog_hlt, sizeof(prog_hlt), "hlt");
+	KASSERT_TRUE(t, p != NULL);
+	KEXPECT_EQ(t, task_reap(p), TASK_WSTATUS_SIGNAL(SIGSEGV));
+	p = start(img_a, prog_ud2, sizeof(prog_ud2), "ud2");
+	KASSERT_TRUE(t, p != NULL);
+	KEXPECT_EQ(t, task_reap(p), TASK_WSTATUS_SIGNAL(SIGILL));
+	p = start(img_a, prog_null, sizeof(prog_null), "null");
+	KASSERT_TRUE(t, p != NULL);
+	KEXPECT_EQ(t, task_reap(p), TASK_WSTATUS_SIGNAL(SIGSEGV));
+}
+
+static void test_sigkill_ends_blocked_task(struct ktest *t)
+{
+	u32 before = pmm_free_count();
+	struct task *p = start(img_a, prog_pause, sizeof(prog_pause), "pauser");
+	int spins = 0;
+
+	KASSERT_TRUE(t, p != NULL);
+	while (p->state != TASK_SLEEPING && spins++ < 100)
+		sched_yield_now();
+	KEXPECT_EQ(t, p->state, TASK_SLEEPING);
+	task_kill(p, SIGKILL);
+	KEXPECT_EQ(t, task_reap(p), TASK_WSTATUS_SIGNAL(SIGKILL));
+	KEXPECT_EQ(t, pmm_free_count(), before);
+}
+
+static void test_bad_image_refused(struct ktest *t)
+{
+	u32 before = pmm_free_count();
+	size_t len = test_elf_build(img_a, sizeof(img_a), prog_hlt, sizeof(prog_hlt));
+	char *argv[] = {"bad"};
+	int err = 0;
+
+	img_a[18] = 62; /* e_machine: x86-64 */
+	KEXPECT_TRUE(t, task_create_user(img_a, len, 1, argv, 0, &err) == NULL);
+	KEXPECT_EQ(t, err, -ENOEXEC);
+	KEXPECT_EQ(t, pmm_free_count(), before);
+}
+
+KTEST_SUITE(tasks, KTEST_CASE(test_hello_exit_status_and_memory),
+	    KTEST_CASE(test_kernel_write_kills_only_that_task),
+	    KTEST_CASE(test_faults_give_linux_signals), KTEST_CASE(test_sigkill_ends_blocked_task),
+	    KTEST_CASE(test_bad_image_refused));
