@@ -1,0 +1,13 @@
+/* A user fault ends init with the signal Linux sends for it. */
+/* expect: killed=11 */
+/* expect-line: tick386: pid 1 (t_fault_priv) killed by */
+#include <stdio.h>
+
+int main(void)
+{
+	printf("# faulting now\n");
+	fflush(stdout);
+	__asm__ volatile("cli");
+	printf("# still here\n");
+	return 0;
+}
