@@ -42,9 +42,8 @@ long sys_write(int fd, const void __user *buf, size_t n)
 }
 
 /*
- * fd 0 reads what the serial console has received, without waiting: the
- * bytes there now, or -EAGAIN when there are none (the console has no
- * input interrupt to sleep on).
+ * fd 0 reads what the serial console has received (its IRQ 4 ring), without
+ * waiting: the bytes there now, or -EAGAIN when there are none.
  */
 long sys_read(int fd, void __user *buf, size_t n)
 {
@@ -58,16 +57,13 @@ long sys_read(int fd, void __user *buf, size_t n)
 	if (!user_range_ok(buf, n, true))
 		return -EFAULT;
 	while (done < n) {
-		size_t len = 0;
-		int c;
+		int len = console_read(chunk, n - done < IO_CHUNK ? n - done : IO_CHUNK);
 
-		while (done + len < n && len < IO_CHUNK && (c = console_getc()) >= 0)
-			chunk[len++] = (char)c;
-		if (!len)
+		if (len <= 0)
 			break;
-		if (copy_to_user((char __user *)buf + done, chunk, len))
+		if (copy_to_user((char __user *)buf + done, chunk, (size_t)len))
 			return -EFAULT;
-		done += len;
+		done += (size_t)len;
 	}
 	return done ? (long)done : -EAGAIN;
 }

@@ -14,6 +14,8 @@ long syscall_invoke(u32 nr, u32 a1, u32 a2, u32 a3, u32 a4, u32 a5, u32 a6)
 static void syscall_trap(struct trap_frame *tf)
 {
 	current->user_frame = tf;
+	/* The number stays in the frame for the signal code's restart (eax is overwritten). */
+	tf->error_code = tf->eax;
 	tf->eax = (u32)syscall_invoke(tf->eax, tf->ebx, tf->ecx, tf->edx, tf->esi, tf->edi, tf->ebp);
 }
 
