@@ -86,11 +86,18 @@ static void serial_drain(void)
 		input_put((char)c);
 }
 
+__attribute__((weak)) void console_input_arrived(void)
+{
+}
+
 static void serial_rx_irq(struct trap_frame *tf, void *ctx)
 {
 	(void)tf;
 	(void)ctx;
+	u32 before = input_head;
 	serial_drain();
+	if (input_head != before)
+		console_input_arrived();
 }
 
 void console_input_init(void)

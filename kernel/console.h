@@ -29,6 +29,12 @@ int console_getc(void);
 void console_input_init(void);
 /* Up to n bytes of input, without waiting: the count copied (0 if none). */
 int console_read(char *buf, size_t n);
+/*
+ * Called from the IRQ 4 handler (interrupts off) after new bytes entered the
+ * ring: a weak no-op that the code of a blocking read() may override to wake
+ * its reader.  It must not allocate or print.
+ */
+void console_input_arrived(void);
 /* Bytes dropped because the ring was full. */
 unsigned long console_input_dropped(void);
 /* Feed bytes as if received (tests; also what the IRQ handler does). */

@@ -85,8 +85,13 @@ void kfree(void *p)
 		return;
 	struct kmem_cache *c = kmem_cache_of(p);
 	if (c) {
-		kmem_cache_free(c, p);
-		return;
+		/* An object of another cache is a bug of the caller: say so. */
+		for (unsigned i = 0; i < KHEAP_CLASSES; i++)
+			if (classes[i] == c) {
+				kmem_cache_free(c, p);
+				return;
+			}
+		panic("kfree(%p): an object of cache %s, not of the heap", p, kmem_cache_name(c));
 	}
 	u32 pages = big_block_pages(p);
 	if (!pages)
