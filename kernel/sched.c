@@ -13,10 +13,7 @@
 #include "kernel/task.h"
 #include "kernel/wait.h"
 #include <abi/errno.h>
-#if __has_include("kernel/clock.h")
 #include "kernel/clock.h"
-#define SCHED_HAVE_CLOCK 1
-#endif
 #if !__has_include("kernel/signal.h")
 bool signal_pending(struct task *t);
 void signal_deliver(struct trap_frame *tf);
@@ -40,11 +37,7 @@ static struct ktimer slice_timer;
 
 static u64 sched_now(void)
 {
-#ifdef SCHED_HAVE_CLOCK
 	return clock_monotonic_ns();
-#else
-	return 0;
-#endif
 }
 
 #if SCHED_HAVE_KTIMER

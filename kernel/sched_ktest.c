@@ -11,9 +11,7 @@
 #include "kernel/task.h"
 #include "kernel/wait.h"
 #include <abi/errno.h>
-#if __has_include("kernel/clock.h")
 #include "kernel/clock.h"
-#endif
 #include <abi/signal.h>
 
 static char log_buf[64];
@@ -185,6 +183,57 @@ static void test_sleep_deadline(struct ktest *t)
 #endif
 }
 
+static void burn_ns(u64 ns)
+{
+	u64 end = clock_monotonic_ns() + ns;
+
+	while (clock_monotonic_ns() < end)
+		__asm__ volatile("pause");
+}
+
+static volatile u64 burner_cpu_ns[2];
+
+/* Three slices of 1 ms, yielding to the other burner in between. */
+static int burner(void *arg)
+{
+	u32 i = (u32)arg;
+
+	for (int round = 0; round < 3; round++) {
+		burn_ns(1000000);
+		sched_yield_now();
+	}
+	burner_cpu_ns[i] = task_cpu_ns(task_current());
+	return 0;
+}
+
+static void test_cpu_time_accounting(struct ktest *t)
+{
+	struct task *me = task_current(), *b0, *b1;
+	u32 switches = sched_switch_count();
+	u64 before = task_cpu_ns(me), mine;
+
+	/* The running slice counts, up to now. */
+	burn_ns(2000000);
+	KEXPECT_GE(t, task_cpu_ns(me) - before, 2000000);
+	/* While kmain sleeps, the CPU time goes to the threads that run, and
+	 * each one's time adds up over its slices. */
+	b0 = task_create_kernel("burner0", burner, (void *)0, SCHED_PRIO_DEFAULT);
+	b1 = task_create_kernel("burner1", burner, (void *)1, SCHED_PRIO_DEFAULT);
+	KASSERT_TRUE(t, b0 && b1);
+	before = task_cpu_ns(me);
+	task_reap(b0);
+	task_reap(b1);
+	mine = task_cpu_ns(me) - before;
+	KEXPECT_GE(t, sched_switch_count() - switches, 6);
+	for (int i = 0; i < 2; i++) {
+		KEXPECT_GE(t, burner_cpu_ns[i], 3000000);
+		KEXPECT_LT(t, burner_cpu_ns[i], 3000000 + 1000000);
+	}
+	KEXPECT_GE(t, mine, 0);
+	KEXPECT_LT(t, mine, 500000);
+}
+
 KTEST_SUITE(sched, KTEST_CASE(test_round_robin), KTEST_CASE(test_priorities),
 	    KTEST_CASE(test_yield_alone_returns), KTEST_CASE(test_sleep_and_wake),
-	    KTEST_CASE(test_kill_ends_sleep), KTEST_CASE(test_sleep_deadline));
+	    KTEST_CASE(test_kill_ends_sleep), KTEST_CASE(test_sleep_deadline),
+	    KTEST_CASE(test_cpu_time_accounting));

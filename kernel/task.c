@@ -10,6 +10,7 @@
 #include "arch/i386/cpu.h"
 #include "arch/i386/gdt.h"
 #include "arch/i386/paging.h"
+#include "kernel/clock.h"
 #include "kernel/elf.h"
 #include "kernel/panic.h"
 #include "kernel/pmm.h"
@@ -361,14 +362,12 @@ unsigned task_count(void)
 	return n;
 }
 
-extern u64 clock_monotonic_ns(void) __attribute__((weak));
-
 u64 task_cpu_ns(struct task *t)
 {
 	u32 flags = irq_save();
 	u64 ns = t->cpu_ns;
 
-	if (t == current && clock_monotonic_ns)
+	if (t == current)
 		ns += clock_monotonic_ns() - t->slice_start;
 	irq_restore(flags);
 	return ns;
