@@ -492,6 +492,9 @@ bool trap_user_exception(struct trap_frame *tf)
 
 	if (!t || !t->user)
 		return false;
+	/* Not the program's doing: NMI, double fault, machine check stay fatal. */
+	if (tf->vector == 2 || tf->vector == 8 || tf->vector == 18)
+		return false;
 	switch (tf->vector) {
 	case 0: signo = SIGFPE; code = FPE_INTDIV; addr = tf->eip; break;
 	case 1: signo = SIGTRAP; code = TRAP_TRACE; addr = tf->eip; break;
