@@ -1,9 +1,11 @@
 /* The system calls of tasks: exit, read/write on the console, ids, yield, brk, pause. */
+#include "arch/i386/cpu.h"
 #include "kernel/console.h"
 #include "kernel/sched.h"
 #include "kernel/syscall.h"
 #include "kernel/task.h"
 #include "kernel/uaccess.h"
+#include "kernel/wait.h"
 #include <abi/errno.h>
 
 long sys_exit(int code)
@@ -42,13 +44,23 @@ long sys_write(int fd, const void __user *buf, size_t n)
 }
 
 /*
- * fd 0 reads what the serial console has received (its IRQ 4 ring), without
- * waiting: the bytes there now, or -EAGAIN when there are none.
+ * fd 0 reads the serial console as a terminal does: it waits until input
+ * is there, then returns what has arrived (up to n bytes).  The console's
+ * IRQ 4 calls console_input_arrived, which wakes the readers.  A signal
+ * ends the wait with -ERESTARTSYS (restarted under SA_RESTART, else -EINTR).
  */
+static struct wait_queue console_readers = WAIT_QUEUE_INIT;
+
+void console_input_arrived(void)
+{
+	wait_wake_all(&console_readers);
+}
+
 long sys_read(int fd, void __user *buf, size_t n)
 {
 	char chunk[IO_CHUNK];
 	size_t done = 0;
+	int len;
 
 	if (fd != 0)
 		return -EBADF;
@@ -56,16 +68,32 @@ long sys_read(int fd, void __user *buf, size_t n)
 		return -EINVAL;
 	if (!user_range_ok(buf, n, true))
 		return -EFAULT;
-	while (done < n) {
-		int len = console_read(chunk, n - done < IO_CHUNK ? n - done : IO_CHUNK);
+	if (n == 0)
+		return 0;
+	for (;;) {
+		u32 flags = irq_save();
 
-		if (len <= 0)
+		len = console_read(chunk, n < IO_CHUNK ? n : IO_CHUNK);
+		if (len > 0) {
+			irq_restore(flags);
 			break;
+		}
+		if (wait_sleep(&console_readers, KTIMER_MONOTONIC, KTIME_MAX) == -EINTR) {
+			irq_restore(flags);
+			return -ERESTARTSYS;
+		}
+		irq_restore(flags);
+	}
+	/* Then whatever else is already there, without waiting. */
+	while (len > 0) {
 		if (copy_to_user((char __user *)buf + done, chunk, (size_t)len))
 			return -EFAULT;
 		done += (size_t)len;
+		if (done == n)
+			break;
+		len = console_read(chunk, n - done < IO_CHUNK ? n - done : IO_CHUNK);
 	}
-	return done ? (long)done : -EAGAIN;
+	return (long)done;
 }
 
 long sys_getpid(void)
