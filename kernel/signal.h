@@ -122,6 +122,32 @@ bool signal_pending(struct task *t);
  */
 bool signal_is_ignored(struct task *t, int signo);
 
+/* --- the kernel side of the calls --------------------------------------- */
+
+enum signal_default {
+	SIGNAL_DEFAULT_TERMINATE,
+	SIGNAL_DEFAULT_CORE, /* terminate (no core files here) */
+	SIGNAL_DEFAULT_IGNORE,
+	SIGNAL_DEFAULT_STOP,
+	SIGNAL_DEFAULT_CONTINUE, /* SIGCONT: resume (done when sent), else ignore */
+};
+enum signal_default signal_default_action(int signo);
+
+/*
+ * Take the next signal among `allowed` from t's queue: faults first, then
+ * the lowest number, the oldest instance of it.  Fills *info and returns the
+ * signal number, or 0 if none.  An embedded entry's on_deliver runs here.
+ */
+int signal_dequeue(struct task *t, abi_sigset_t allowed, siginfo_t *info);
+
+/* rt_sigaction on t (no user memory): -EINVAL for a bad number or an action
+ * for SIGKILL/SIGSTOP.  oact may be NULL, act NULL only reads. */
+int signal_set_action(struct task *t, int signo, const struct abi_sigaction *act,
+		      struct abi_sigaction *oact);
+/* rt_sigprocmask on t: -EINVAL for a bad how (only when set is given, as
+ * Linux); SIGKILL and SIGSTOP are silently left unblocked. */
+int signal_set_mask(struct task *t, int how, const abi_sigset_t *set, abi_sigset_t *oset);
+
 /* --- delivery ------------------------------------------------------------ */
 
 /*
@@ -134,6 +160,10 @@ bool signal_is_ignored(struct task *t, int signo);
  * May not return (the task dies) or sleep (stopped).
  */
 void signal_deliver(struct trap_frame *tf);
+
+/* sigaltstack's ss_flags for t at user stack pointer sp: SS_DISABLE (none),
+ * SS_ONSTACK (sp is on it) or 0. */
+u32 signal_altstack_flags(const struct task *t, u32 sp);
 
 /* --- for POSIX timers: preallocated, embedded entries --------------------- */
 

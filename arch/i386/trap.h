@@ -16,7 +16,13 @@ struct trap_frame {
 	u32 edi, esi, ebp, esp_at_pusha, ebx, edx, ecx, eax; /* pushal */
 	/* Pushed by the vector's own stub. */
 	u32 vector;
-	u32 error_code; /* the CPU's, or 0 for vectors without one */
+	/*
+	 * The CPU's, or 0 for vectors without one.  For int 0x80: eax as it
+	 * was at entry (the call's number, Linux's orig_eax; kernel/syscall.c
+	 * stores it), so that a call can be restarted after a signal; -1 once
+	 * that is no longer wanted.
+	 */
+	u32 error_code;
 	/* Pushed by the CPU. */
 	u32 eip, cs, eflags;
 	/* Pushed by the CPU only when the trap came from ring 3. */

@@ -1,0 +1,51 @@
+/*
+ * The i386 signal frame (struct abi_rt_sigframe of <abi/signal.h>): built on
+ * the user stack to run a handler, taken back by rt_sigreturn.
+ *
+ * The frame is laid out as Linux i386 lays it out, so that a handler finds
+ * (sig, siginfo *, ucontext *) both as cdecl arguments on its stack and in
+ * eax, edx, ecx (what Linux's regparm(3) handlers expect).  At the handler's
+ * first instruction esp = &frame->pretcode and esp + 4 is 16-byte aligned,
+ * the alignment the SysV i386 ABI promises a function on entry.
+ */
+#ifndef TICK386_ARCH_SIGFRAME_H
+#define TICK386_ARCH_SIGFRAME_H
+
+#include "arch/i386/trap.h"
+#include "lib/types.h"
+#include <abi/signal.h>
+
+/*
+ * Where the frame goes for a user stack pointer sp: below sp, with
+ * (frame + 4) % 16 == 0.  0 if there is no room (sp too low).
+ */
+u32 sigframe_place(u32 sp);
+
+/*
+ * Write the frame for signo at `frame` (from sigframe_place) and point tf at
+ * the handler.  oldmask is the mask rt_sigreturn restores; altstack is the
+ * task's sigaltstack (for uc_stack).  Returns 0, or -EFAULT if the user
+ * stack cannot take it (tf is then unchanged).
+ */
+int sigframe_setup(struct trap_frame *tf, u32 frame, int signo, const siginfo_t *info,
+		   const struct abi_sigaction *act, abi_sigset_t oldmask, const stack_t *altstack);
+
+/*
+ * Copy the registers of a saved sigcontext into tf, keeping only what user
+ * mode may hold: user code and stack selectors, user data selectors, the
+ * eflags bits a program may change (IF stays on, IOPL 0, no VM/NT).
+ * Returns -EPERM (tf unchanged) if cs or ss are not ring-3 selectors: such a
+ * frame was forged, and the task gets SIGSEGV, as on Linux where iret would
+ * fault on it.
+ */
+int sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc);
+
+/*
+ * rt_sigreturn: read the frame whose sig field is at tf's esp - 4 (the
+ * handler's ret popped pretcode), restore the registers into tf and give
+ * back the saved mask in *mask.  -EFAULT if the frame cannot be read,
+ * -EPERM if it is forged; tf is unchanged then.
+ */
+int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask);
+
+#endif
