@@ -162,6 +162,32 @@ long sys_rt_sigpending(abi_sigset_t __user *uset, u32 sigsetsize)
 }
 
 /*
+ * Sleep until woken, a signal is pending or the monotonic deadline passes
+ * (interrupts off; sched_sleep's contract).  Until kernel/ktimer.h lands,
+ * sched_sleep cannot time out by itself, so a bounded wait polls the clock,
+ * giving the CPU away between looks.
+ */
+static int signal_wait_sleep(struct task *t, u64 deadline)
+{
+#if SCHED_HAVE_KTIMER || !SIGNAL_HAVE_CLOCK
+	(void)t;
+	return sched_sleep(KTIMER_MONOTONIC, deadline);
+#else
+	if (deadline == KTIME_MAX)
+		return sched_sleep(KTIMER_MONOTONIC, deadline);
+	for (;;) {
+		if (t->kill_signo || signal_pending(t))
+			return -EINTR;
+		if (clock_monotonic_ns() >= deadline)
+			return -ETIMEDOUT;
+		cpu_sti();
+		sched_yield_now();
+		cpu_cli();
+	}
+#endif
+}
+
+/*
  * rt_sigtimedwait: take one of `set` from the queue, sleeping until one
  * comes or the timeout (relative, CLOCK_MONOTONIC) passes.  The waited
  * signals wake the task although they stay blocked (signal_state.waiting),
@@ -213,7 +239,7 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 			break;
 		}
 		st->waiting = which;
-		ret = sched_sleep(KTIMER_MONOTONIC, deadline);
+		ret = signal_wait_sleep(t, deadline);
 		st->waiting = 0;
 		signo = signal_dequeue(t, which, &info);
 		if (signo)

@@ -3,6 +3,7 @@
  * area adds the lines of its own calls (and includes its header).
  */
 #include "kernel/syscall.h"
+#include "kernel/signal.h"
 
 const syscall_fn_t syscall_table[NR_SYSCALLS] = {
 	/* tasks (kernel/sys_task.c) */
@@ -20,4 +21,15 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
 	SYSCALL_ENTRY(__NR_sched_yield, sys_sched_yield),
 	SYSCALL_ENTRY(__NR_gettid, sys_gettid),
 	SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
+	/* signals (kernel/sys_signal.c) */
+	SYSCALL_ENTRY(__NR_kill, sys_kill),
+	SYSCALL_ENTRY(__NR_tkill, sys_tkill),
+	SYSCALL_ENTRY(__NR_rt_sigreturn, sys_rt_sigreturn),
+	SYSCALL_ENTRY(__NR_rt_sigaction, sys_rt_sigaction),
+	SYSCALL_ENTRY(__NR_rt_sigprocmask, sys_rt_sigprocmask),
+	SYSCALL_ENTRY(__NR_rt_sigpending, sys_rt_sigpending),
+	SYSCALL_ENTRY(__NR_rt_sigtimedwait, sys_rt_sigtimedwait),
+	SYSCALL_ENTRY(__NR_rt_sigqueueinfo, sys_rt_sigqueueinfo),
+	SYSCALL_ENTRY(__NR_rt_sigsuspend, sys_rt_sigsuspend),
+	SYSCALL_ENTRY(__NR_sigaltstack, sys_sigaltstack),
 };
