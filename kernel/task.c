@@ -344,8 +344,10 @@ struct task *task_find(int pid)
 	u32 flags = irq_save();
 	struct task *t;
 
+	if (pid <= 0) /* kmain and idle are nobody's target */
+		return NULL;
 	for (t = all_tasks; t; t = t->all_next)
-		if (t->pid == pid && t->state != TASK_ZOMBIE && t != sched_idle_task())
+		if (t->pid == pid && t->state != TASK_ZOMBIE)
 			break;
 	irq_restore(flags);
 	return t;
@@ -415,7 +417,9 @@ void task_kill(struct task *t, int signo)
 {
 	u32 flags;
 
-	if (t == current && t->pid != 0)
+	if (t->pid == 0) /* kmain and idle cannot die */
+		return;
+	if (t == current)
 		task_exit(TASK_WSTATUS_SIGNAL(signo));
 	flags = irq_save();
 	if (t->state != TASK_ZOMBIE && !t->kill_signo) {
