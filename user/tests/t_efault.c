@@ -19,13 +19,20 @@ static long raw3(long nr, long a, long b, long c)
 	return ret;
 }
 
+static long raw4(long nr, long a, long b, long c, long d)
+{
+	long ret;
+	__asm__ volatile("int $0x80" : "=a"(ret) : "a"(nr), "b"(a), "c"(b), "d"(c), "S"(d) : "memory");
+	return ret;
+}
+
 static const char rodata[64] = "read-only";
 
 int main(void)
 {
 	char *brk_end;
 
-	UTAP_PLAN(20);
+	UTAP_PLAN(25);
 	UTAP_OK(raw3(__NR_write, 1, 0, 5) == -EFAULT, "write(NULL) is -EFAULT");
 	UTAP_OK(raw3(__NR_write, 1, 0xC0000000L, 5) == -EFAULT, "write(kernel address)");
 	UTAP_OK(raw3(__NR_write, 1, 0x40000000L, 5) == -EFAULT, "write(unmapped hole)");
@@ -52,5 +59,27 @@ int main(void)
 	UTAP_OK(getpid() == 1 && raw3(__NR_gettid, 0, 0, 0) == 1, "init is pid 1");
 	UTAP_OK(getppid() == 0, "init's parent is 0");
 	UTAP_OK(getuid() == 0 && geteuid() == 0 && getgid() == 0 && getegid() == 0, "root");
+
+	/* The other areas' calls check their pointers too. */
+	if (raw4(__NR_rt_sigprocmask, 0, 0, 0, 8) == -ENOSYS) {
+		UTAP_SKIP("rt_sigaction/rt_sigprocmask/rt_sigpending not there yet");
+		UTAP_SKIP("-");
+		UTAP_SKIP("-");
+	} else {
+		UTAP_OK(raw4(__NR_rt_sigaction, 10, 0xC0000000L, 0, 8) == -EFAULT,
+			"rt_sigaction(kernel act)");
+		UTAP_OK(raw4(__NR_rt_sigprocmask, 0, 0x40000000L, 0, 8) == -EFAULT,
+			"rt_sigprocmask(unmapped set)");
+		UTAP_OK(raw4(__NR_rt_sigpending, (long)rodata, 8, 0, 0) == -EFAULT,
+			"rt_sigpending(read-only)");
+	}
+	if (raw3(__NR_clock_gettime, 1, 0, 0) == -ENOSYS) {
+		UTAP_SKIP("clock_gettime not there yet");
+		UTAP_SKIP("-");
+	} else {
+		UTAP_OK(raw3(__NR_clock_gettime, 1, 0, 0) == -EFAULT, "clock_gettime(NULL)");
+		UTAP_OK(raw3(__NR_clock_gettime, 1, (long)rodata, 0) == -EFAULT,
+			"clock_gettime(read-only)");
+	}
 	return UTAP_DONE();
 }
