@@ -123,12 +123,20 @@ u32 sched_switch_count(void)
 	return switches;
 }
 
+__attribute__((weak)) void sched_switch_hook(struct task *prev, struct task *next, u64 now)
+{
+	(void)prev;
+	(void)next;
+	(void)now;
+}
+
 static void switch_tasks(struct task *prev, struct task *next)
 {
 	u64 now = sched_now();
 
 	prev->cpu_ns += now - prev->slice_start;
 	next->slice_start = now;
+	sched_switch_hook(prev, next, now);
 	current = next;
 	switches++;
 	tss_set_kernel_stack(next->kstack + TASK_KSTACK_SIZE);

@@ -63,6 +63,14 @@ extern volatile bool sched_need_resched;
 /* Whether any task other than the running one is waiting for the CPU. */
 bool sched_has_runnable(void);
 
+/*
+ * Called at every context switch, interrupts off, once prev->cpu_ns has
+ * been brought up to `now` and before next runs (its slice starts at now).
+ * A weak no-op: the CPU-time timers (owner: timers) may override it to arm
+ * a ktimer for next's CPU-time deadline and cancel prev's.
+ */
+void sched_switch_hook(struct task *prev, struct task *next, u64 now);
+
 /* Context switches since boot (tests, statistics). */
 u32 sched_switch_count(void);
 

@@ -299,7 +299,7 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 	if (rc)
 		goto fail_vm;
 	t->vm.brk_start = t->vm.brk = (info.end + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
-	rc = vm_map_range(&t->vm, VM_STACK_LOW, VM_STACK_TOP, VM_READ | VM_WRITE);
+	rc = vm_stack_init(&t->vm);
 	if (rc)
 		goto fail_vm;
 	rc = build_stack(&t->vm, argc, argv, &esp);
@@ -499,6 +499,9 @@ bool trap_user_exception(struct trap_frame *tf)
 	/* Not the program's doing: NMI, double fault, machine check stay fatal. */
 	if (tf->vector == 2 || tf->vector == 8 || tf->vector == 18)
 		return false;
+	/* Just below the stack: it grows, and the instruction runs again. */
+	if (tf->vector == 14 && !(tf->error_code & 1) && vm_grow_stack(&t->vm, read_cr2(), tf->user_esp))
+		return true;
 	switch (tf->vector) {
 	case 0: signo = SIGFPE; code = FPE_INTDIV; addr = tf->eip; break;
 	case 1: signo = SIGTRAP; code = TRAP_TRACE; addr = tf->eip; break;

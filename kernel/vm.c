@@ -201,3 +201,30 @@ u32 vm_brk(struct vm *vm, u32 new_brk)
 	vm->brk = new_brk;
 	return new_brk;
 }
+
+int vm_stack_init(struct vm *vm)
+{
+	int rc = vm_map_range(vm, VM_STACK_LOW, VM_STACK_TOP, VM_READ | VM_WRITE);
+
+	if (!rc)
+		vm->stack_low = VM_STACK_LOW;
+	return rc;
+}
+
+#define STACK_GAP (65536u + 32 * sizeof(u32))
+
+bool vm_grow_stack(struct vm *vm, u32 addr, u32 esp)
+{
+	u32 low = addr & ~PAGE_MASK;
+
+	if (!vm->stack_low || addr >= vm->stack_low || addr < VM_STACK_LIMIT)
+		return false;
+	if (esp > addr + STACK_GAP) /* far below the stack pointer: a stray access */
+		return false;
+	if (vm_map_range(vm, low, vm->stack_low, VM_READ | VM_WRITE)) {
+		vm_unmap_range(vm, low, vm->stack_low); /* out of memory: as before */
+		return false;
+	}
+	vm->stack_low = low;
+	return true;
+}

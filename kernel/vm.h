@@ -18,11 +18,15 @@
 #include "lib/types.h"
 
 #define VM_STACK_TOP 0xBFFFF000u
-#define VM_STACK_PAGES 64u /* 256 KiB, mapped up front */
+#define VM_STACK_PAGES 16u /* 64 KiB mapped up front */
 #define VM_STACK_SIZE (VM_STACK_PAGES * PAGE_SIZE)
 #define VM_STACK_LOW (VM_STACK_TOP - VM_STACK_SIZE)
-/* The break may grow up to this gap below the stack. */
-#define VM_BRK_LIMIT (VM_STACK_LOW - 0x100000u)
+/* The stack grows on demand (page faults just below it) up to 8 MiB, as
+ * Linux's default RLIMIT_STACK. */
+#define VM_STACK_MAX (8u << 20)
+#define VM_STACK_LIMIT (VM_STACK_TOP - VM_STACK_MAX)
+/* The break may grow up to this gap below the largest stack. */
+#define VM_BRK_LIMIT (VM_STACK_LIMIT - 0x100000u)
 
 /* Access wanted of a user page. */
 #define VM_READ 0x1u
@@ -33,6 +37,7 @@ struct vm {
 	u32 brk_start;    /* first byte of the heap (page aligned, after bss) */
 	u32 brk;          /* current break (any byte address >= brk_start) */
 	u32 pages;        /* user pages mapped (not counting page tables) */
+	u32 stack_low;    /* lowest mapped page of the stack (0: no stack) */
 };
 
 int vm_init(struct vm *vm);          /* 0 or -ENOMEM */
@@ -65,6 +70,17 @@ bool vm_range_ok(const struct vm *vm, u32 va, size_t n, u32 access);
  */
 int vm_copy_out(struct vm *vm, u32 va, const void *src, size_t n);   /* to user */
 int vm_copy_in(const struct vm *vm, void *dst, u32 va, size_t n);    /* from user */
+
+/* Map the initial stack: [VM_STACK_LOW, VM_STACK_TOP). */
+int vm_stack_init(struct vm *vm);
+
+/*
+ * A user page fault at addr with the stack pointer at esp: if addr lies in
+ * the stack's reserve (VM_STACK_LIMIT..stack_low) and not too far below esp
+ * (64 KiB + 128 bytes, room for a large push or enter, as Linux allows),
+ * map the stack down to it and return true: the instruction is retried.
+ */
+bool vm_grow_stack(struct vm *vm, u32 addr, u32 esp);
 
 /* brk semantics of Linux: the new break, or the current one if refused. */
 u32 vm_brk(struct vm *vm, u32 new_brk);

@@ -106,7 +106,7 @@ static void test_brk_linux_semantics(struct ktest *t)
 	KEXPECT_FALSE(t, vm_range_ok(&vm, start + PAGE_SIZE, 1, VM_READ));
 	KEXPECT_EQ(t, vm_brk(&vm, start + 5 * PAGE_SIZE), start + 5 * PAGE_SIZE);
 	KEXPECT_EQ(t, vm.pages, 5);
-	KEXPECT_EQ(t, vm_brk(&vm, VM_STACK_LOW), start + 5 * PAGE_SIZE); /* into the stack: refused */
+	KEXPECT_EQ(t, vm_brk(&vm, VM_STACK_LIMIT), start + 5 * PAGE_SIZE); /* into the stack: refused */
 	KEXPECT_EQ(t, vm_brk(&vm, start + PAGE_SIZE + 1), start + PAGE_SIZE + 1); /* shrinks */
 	KEXPECT_EQ(t, vm.pages, 2);
 	KEXPECT_EQ(t, vm_brk(&vm, start), start);
@@ -115,6 +115,32 @@ static void test_brk_linux_semantics(struct ktest *t)
 	KEXPECT_EQ(t, pmm_free_count(), before);
 }
 
+static void test_stack_grows_near_esp_only(struct ktest *t)
+{
+	u32 before = pmm_free_count();
+	struct vm vm;
+	u32 esp = VM_STACK_LOW + 16;
+
+	KASSERT_EQ(t, vm_init(&vm), 0);
+	KASSERT_EQ(t, vm_stack_init(&vm), 0);
+	KEXPECT_EQ(t, vm.pages, VM_STACK_PAGES);
+	/* A push just below the lowest stack page. */
+	KEXPECT_TRUE(t, vm_grow_stack(&vm, VM_STACK_LOW - 4, esp));
+	KEXPECT_EQ(t, vm.stack_low, VM_STACK_LOW - PAGE_SIZE);
+	/* A big frame (sub esp, 60000; then a touch at its bottom). */
+	esp = vm.stack_low + 8;
+	KEXPECT_TRUE(t, vm_grow_stack(&vm, esp - 60000, esp));
+	KEXPECT_TRUE(t, vm_range_ok(&vm, esp - 60000, 60000, VM_WRITE));
+	/* Far below esp, above the stack, beyond 8 MiB: not the stack. */
+	KEXPECT_FALSE(t, vm_grow_stack(&vm, vm.stack_low - 200000, vm.stack_low + 8));
+	KEXPECT_FALSE(t, vm_grow_stack(&vm, VM_STACK_TOP - 8, VM_STACK_TOP - 8));
+	KEXPECT_FALSE(t, vm_grow_stack(&vm, VM_STACK_LIMIT - 4, VM_STACK_LIMIT));
+	KEXPECT_TRUE(t, vm_grow_stack(&vm, VM_STACK_LIMIT, VM_STACK_LIMIT)); /* all 8 MiB */
+	KEXPECT_EQ(t, vm.pages, VM_STACK_MAX / PAGE_SIZE);
+	vm_destroy(&vm);
+	KEXPECT_EQ(t, pmm_free_count(), before);
+}
+
 KTEST_SUITE(paging, KTEST_CASE(test_map_lookup_unmap), KTEST_CASE(test_kernel_half_is_supervisor),
 	    KTEST_CASE(test_teardown_returns_every_page), KTEST_CASE(test_map_range_upgrades_write),
-	    KTEST_CASE(test_brk_linux_semantics));
+	    KTEST_CASE(test_brk_linux_semantics), KTEST_CASE(test_stack_grows_near_esp_only));
