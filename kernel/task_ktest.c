@@ -6,7 +6,9 @@
  * SIGKILL ends a task blocked in pause.
  */
 #include "arch/i386/memlayout.h"
+#include "kernel/clock.h"
 #include "kernel/ktest.h"
+#include "kernel/printk.h"
 #include "kernel/pmm.h"
 #include "kernel/sched.h"
 #include "kernel/task.h"
@@ -133,7 +135,38 @@ static void test_bad_image_refused(struct ktest *t)
 	KEXPECT_EQ(t, pmm_free_count(), before);
 }
 
+static const u8 prog_spin[] = {0xEB, 0xFE}; /* jmp . */
+
+/* Two tasks that never enter the kernel share the CPU by time slices. */
+static void test_time_slices_share_the_cpu(struct ktest *t)
+{
+#if SCHED_HAVE_KTIMER
+	u32 before = pmm_free_count();
+	struct task *a = start(img_a, prog_spin, sizeof(prog_spin), "spin-a");
+	struct task *b = start(img_b, prog_spin, sizeof(prog_spin), "spin-b");
+	u64 ca, cb;
+
+	KASSERT_TRUE(t, a && b);
+	/* kmain sleeps 200 ms; only the slice timer can move the CPU between the two. */
+	KEXPECT_EQ(t, sched_sleep(KTIMER_MONOTONIC, clock_monotonic_ns() + 200000000ull), -ETIMEDOUT);
+	ca = task_cpu_ns(a);
+	cb = task_cpu_ns(b);
+	kprintf("# spin-a %u us, spin-b %u us of CPU\n", (unsigned)(ca / 1000), (unsigned)(cb / 1000));
+	KEXPECT_GE(t, ca, 60000000);
+	KEXPECT_GE(t, cb, 60000000);
+	KEXPECT_LE(t, ca + cb, 200000000 + 2 * SCHED_SLICE_NS);
+	task_kill(a, SIGKILL);
+	task_kill(b, SIGKILL);
+	KEXPECT_EQ(t, task_reap(a), TASK_WSTATUS_SIGNAL(SIGKILL));
+	KEXPECT_EQ(t, task_reap(b), TASK_WSTATUS_SIGNAL(SIGKILL));
+	KEXPECT_EQ(t, pmm_free_count(), before);
+#else
+	(void)prog_spin;
+	ktest_skip(t, "no kernel/ktimer.h yet");
+#endif
+}
+
 KTEST_SUITE(tasks, KTEST_CASE(test_hello_exit_status_and_memory),
 	    KTEST_CASE(test_kernel_write_kills_only_that_task),
 	    KTEST_CASE(test_faults_give_linux_signals), KTEST_CASE(test_sigkill_ends_blocked_task),
-	    KTEST_CASE(test_bad_image_refused));
+	    KTEST_CASE(test_bad_image_refused), KTEST_CASE(test_time_slices_share_the_cpu));
