@@ -135,6 +135,32 @@ static void test_bad_image_refused(struct ktest *t)
 	KEXPECT_EQ(t, pmm_free_count(), before);
 }
 
+/* getpid() 5000 times (ecx survives the calls), then exit(0); and exit(0) alone. */
+static const u8 prog_getpids[] = {MOV_ECX(5000), MOV_EAX(20), INT80, 0x49, 0x75, 0xF6, EXIT(0)};
+static const u8 prog_exit[] = {EXIT(0)};
+
+static u64 run_ns(const u8 *code, size_t len)
+{
+	u64 t0 = clock_monotonic_ns();
+	struct task *p = start(img_a, code, len, "timed");
+
+	if (!p || task_reap(p) != 0)
+		return 0;
+	return clock_monotonic_ns() - t0;
+}
+
+/* What a system call costs from ring 3 and back, and a task's whole life. */
+static void test_syscall_cost(struct ktest *t)
+{
+	u64 life = run_ns(prog_exit, sizeof(prog_exit));
+	u64 calls = run_ns(prog_getpids, sizeof(prog_getpids));
+
+	KEXPECT_GT(t, life, 0);
+	KEXPECT_GT(t, calls, life);
+	kprintf("# tasks: create+load+run+exit+reap %u ns; getpid %u ns per call\n", (unsigned)life,
+		(unsigned)((calls - life) / 5000));
+}
+
 static const u8 prog_spin[] = {0xEB, 0xFE}; /* jmp . */
 
 /* Two tasks that never enter the kernel share the CPU by time slices. */
@@ -169,4 +195,5 @@ static void test_time_slices_share_the_cpu(struct ktest *t)
 KTEST_SUITE(tasks, KTEST_CASE(test_hello_exit_status_and_memory),
 	    KTEST_CASE(test_kernel_write_kills_only_that_task),
 	    KTEST_CASE(test_faults_give_linux_signals), KTEST_CASE(test_sigkill_ends_blocked_task),
-	    KTEST_CASE(test_bad_image_refused), KTEST_CASE(test_time_slices_share_the_cpu));
+	    KTEST_CASE(test_bad_image_refused), KTEST_CASE(test_syscall_cost),
+	    KTEST_CASE(test_time_slices_share_the_cpu));
