@@ -19,8 +19,12 @@ int elf_check(const void *image, size_t len, struct elf_info *info)
 
 	if (!image || len < sizeof(*eh))
 		return -ENOEXEC;
-	if (memcmp(eh->e_ident, "\x7f" "ELF", 4) || eh->e_ident[4] != ELFCLASS32 ||
-	    eh->e_ident[5] != ELFDATA2LSB || eh->e_ident[6] != EV_CURRENT)
+	if (memcmp(eh->e_ident,
+		   "\x7f"
+		   "ELF",
+		   4) ||
+	    eh->e_ident[4] != ELFCLASS32 || eh->e_ident[5] != ELFDATA2LSB ||
+	    eh->e_ident[6] != EV_CURRENT)
 		return -ENOEXEC;
 	if (eh->e_type != ET_EXEC || eh->e_machine != EM_386 || eh->e_version != EV_CURRENT)
 		return -ENOEXEC;

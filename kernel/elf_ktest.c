@@ -40,38 +40,50 @@ static void test_truncated(struct ktest *t)
 
 	KEXPECT_EQ(t, elf_check(img, 0, NULL), -ENOEXEC);
 	KEXPECT_EQ(t, elf_check(NULL, len, NULL), -ENOEXEC);
-	KEXPECT_EQ(t, elf_check(img, 51, NULL), -ENOEXEC);               /* half a header */
+	KEXPECT_EQ(t, elf_check(img, 51, NULL), -ENOEXEC);		  /* half a header */
 	KEXPECT_EQ(t, elf_check(img, TEST_ELF_CODE - 1, NULL), -ENOEXEC); /* phdr cut */
-	KEXPECT_EQ(t, elf_check(img, len - 1, NULL), -ENOEXEC);           /* segment data cut */
+	KEXPECT_EQ(t, elf_check(img, len - 1, NULL), -ENOEXEC);		  /* segment data cut */
 }
 
 static void test_bad_headers(struct ktest *t)
 {
 	size_t len;
 
-	len = fresh(); img[0] = 0x7e;
+	len = fresh();
+	img[0] = 0x7e;
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); img[4] = 2; /* ELFCLASS64 */
+	len = fresh();
+	img[4] = 2; /* ELFCLASS64 */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); img[5] = 2; /* big-endian */
+	len = fresh();
+	img[5] = 2; /* big-endian */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); eh()->e_machine = 62; /* x86-64 */
+	len = fresh();
+	eh()->e_machine = 62; /* x86-64 */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); eh()->e_type = 3; /* ET_DYN */
+	len = fresh();
+	eh()->e_type = 3; /* ET_DYN */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); eh()->e_phentsize = 40;
+	len = fresh();
+	eh()->e_phentsize = 40;
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); eh()->e_phnum = 0;
+	len = fresh();
+	eh()->e_phnum = 0;
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); eh()->e_phoff = 0xFFFFFFF0u; /* offset wraps */
+	len = fresh();
+	eh()->e_phoff = 0xFFFFFFF0u; /* offset wraps */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); eh()->e_phnum = 0xFFFF;
+	len = fresh();
+	eh()->e_phnum = 0xFFFF;
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); eh()->e_entry = TEST_ELF_BASE + 0x10000; /* outside any segment */
+	len = fresh();
+	eh()->e_entry = TEST_ELF_BASE + 0x10000; /* outside any segment */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); ph()->p_flags = PF_R | PF_W; /* entry not executable */
+	len = fresh();
+	ph()->p_flags = PF_R | PF_W; /* entry not executable */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); ph()->p_type = 4; /* no PT_LOAD at all */
+	len = fresh();
+	ph()->p_type = 4; /* no PT_LOAD at all */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
 }
 
@@ -79,19 +91,28 @@ static void test_bad_segments(struct ktest *t)
 {
 	size_t len;
 
-	len = fresh(); ph()->p_filesz = ph()->p_memsz + 1;
+	len = fresh();
+	ph()->p_filesz = ph()->p_memsz + 1;
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); ph()->p_offset = 0xFFFFFF00u; /* offset + filesz wraps */
+	len = fresh();
+	ph()->p_offset = 0xFFFFFF00u; /* offset + filesz wraps */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); ph()->p_vaddr = 0; /* page 0 */
+	len = fresh();
+	ph()->p_vaddr = 0; /* page 0 */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); ph()->p_vaddr = 0xC0000000u; eh()->e_entry = 0xC0000000u + TEST_ELF_CODE;
+	len = fresh();
+	ph()->p_vaddr = 0xC0000000u;
+	eh()->e_entry = 0xC0000000u + TEST_ELF_CODE;
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC); /* the kernel */
-	len = fresh(); ph()->p_vaddr = 0xBFFFF000u; eh()->e_entry = 0xBFFFF000u + TEST_ELF_CODE;
+	len = fresh();
+	ph()->p_vaddr = 0xBFFFF000u;
+	eh()->e_entry = 0xBFFFF000u + TEST_ELF_CODE;
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC); /* the stack, up to USER_TOP */
-	len = fresh(); ph()->p_memsz = 0xFFFFFFF0u;          /* vaddr + memsz wraps */
+	len = fresh();
+	ph()->p_memsz = 0xFFFFFFF0u; /* vaddr + memsz wraps */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
-	len = fresh(); ph()->p_memsz = VM_BRK_LIMIT;         /* runs into the stack */
+	len = fresh();
+	ph()->p_memsz = VM_BRK_LIMIT; /* runs into the stack */
 	KEXPECT_EQ(t, elf_check(img, len, NULL), -ENOEXEC);
 }
 

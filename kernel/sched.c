@@ -14,10 +14,7 @@
 #include "kernel/wait.h"
 #include <abi/errno.h>
 #include "kernel/clock.h"
-#if !__has_include("kernel/signal.h")
-bool signal_pending(struct task *t);
-void signal_deliver(struct trap_frame *tf);
-#endif
+#include "kernel/signal.h"
 
 void switch_to(u32 *save_esp, u32 next_esp);
 

@@ -260,8 +260,8 @@ static void test_switch_cost(struct ktest *t)
 	ns = clock_monotonic_ns() - ns0;
 	n = sched_switch_count() - switches;
 	KEXPECT_GE(t, n, 2 * PINGPONG_ROUNDS);
-	kprintf("# sched: %u switches, %u cycles and %u ns each (x87 state saved and restored)\n", n,
-		(unsigned)(cycles / n), (unsigned)(ns / n));
+	kprintf("# sched: %u switches, %u cycles and %u ns each (x87 state saved and restored)\n",
+		n, (unsigned)(cycles / n), (unsigned)(ns / n));
 }
 
 KTEST_SUITE(sched, KTEST_CASE(test_round_robin), KTEST_CASE(test_priorities),

@@ -16,7 +16,8 @@ static void syscall_trap(struct trap_frame *tf)
 	current->user_frame = tf;
 	/* The number stays in the frame for the signal code's restart (eax is overwritten). */
 	tf->error_code = tf->eax;
-	tf->eax = (u32)syscall_invoke(tf->eax, tf->ebx, tf->ecx, tf->edx, tf->esi, tf->edi, tf->ebp);
+	tf->eax =
+	    (u32)syscall_invoke(tf->eax, tf->ebx, tf->ecx, tf->edx, tf->esi, tf->edi, tf->ebp);
 }
 
 void syscall_init(void)

@@ -1,6 +1,6 @@
 /*
  * Tasks (see task.h): creation of kernel threads and user tasks, exit,
- * kill, reaping, and the user-fault path.
+ * kill, reaping (faults: task_fault.c; init: task_init.c).
  *
  * Memory of a task: one page for struct task, TASK_KSTACK_PAGES contiguous
  * pages of kernel stack, and its address space.  All of it comes from the
@@ -17,17 +17,8 @@
 #include "kernel/printk.h"
 #include "kernel/wait.h"
 #include "lib/string.h"
-#include "lib/vsnprintf.h"
 #include <abi/errno.h>
 #include <abi/signal.h>
-
-#if !__has_include("kernel/signal.h")
-void signal_task_init(struct task *t, struct task *parent_or_null);
-void signal_task_exit(struct task *t);
-bool signal_pending(struct task *t);
-void signal_force(struct task *t, int signo, int code, u32 addr);
-void signal_deliver(struct trap_frame *tf);
-#endif
 
 struct task *current;
 static struct task *all_tasks;
@@ -39,37 +30,7 @@ void task_kthread_entry(void);
 void task_user_entry(void);
 __noreturn void task_kthread_main(int (*fn)(void *), void *arg);
 
-/* --- hooks of other areas: weak defaults until they land ---------------- */
-
-__attribute__((weak)) void signal_task_init(struct task *t, struct task *parent_or_null)
-{
-	(void)t;
-	(void)parent_or_null;
-}
-
-__attribute__((weak)) void signal_task_exit(struct task *t)
-{
-	(void)t;
-}
-
-__attribute__((weak)) bool signal_pending(struct task *t)
-{
-	(void)t;
-	return false;
-}
-
-/* Without the signal code, a fault's signal simply kills. */
-__attribute__((weak)) void signal_force(struct task *t, int signo, int code, u32 addr)
-{
-	(void)code;
-	(void)addr;
-	task_kill(t, signo);
-}
-
-__attribute__((weak)) void signal_deliver(struct trap_frame *tf)
-{
-	(void)tf;
-}
+/* --- hook of the POSIX timers: a weak no-op until they land ------------- */
 
 __attribute__((weak)) void posix_timers_task_exit(struct task *t)
 {
@@ -105,9 +66,7 @@ void task_init_boot(struct task *boot, u32 stack_bottom)
 	boot->state = TASK_RUNNABLE;
 	boot->kstack = stack_bottom;
 	set_name(boot, "kmain");
-#ifdef TASK_HAVE_TIMER_LIST
 	list_init(&boot->timers);
-#endif
 	signal_task_init(boot, NULL);
 	/* The state every new task's x87 starts from. */
 	__asm__ volatile("fninit; fnsave %0" : "=m"(fpu_initial));
@@ -141,9 +100,7 @@ static struct task *task_new(const char *name, int prio)
 	t->ppid = current ? current->pid : 0;
 	set_name(t, name);
 	memcpy(t->fpu, fpu_initial, sizeof(fpu_initial));
-#ifdef TASK_HAVE_TIMER_LIST
 	list_init(&t->timers);
-#endif
 	return t;
 }
 
@@ -175,10 +132,10 @@ struct task *task_alloc_kernel(const char *name, int (*fn)(void *), void *arg, i
 	sp = (u32 *)(t->kstack + TASK_KSTACK_SIZE);
 	*--sp = 0; /* a fake return address for task_kthread_main's frame */
 	*--sp = (u32)task_kthread_entry;
-	*--sp = 0;          /* ebp */
-	*--sp = (u32)arg;   /* ebx */
-	*--sp = (u32)fn;    /* esi */
-	*--sp = 0;          /* edi */
+	*--sp = 0;	  /* ebp */
+	*--sp = (u32)arg; /* ebx */
+	*--sp = (u32)fn;  /* esi */
+	*--sp = 0;	  /* edi */
 	t->kesp = (u32)sp;
 	give_pid(t);
 	return t;
@@ -276,8 +233,8 @@ static int build_stack(struct vm *vm, int argc, char *const argv[], u32 *esp)
 	return 0;
 }
 
-struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[],
-			      int ppid, int *err)
+struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
+			      int *err)
 {
 	struct task *t = task_new(argc > 0 ? argv[0] : "?", SCHED_PRIO_DEFAULT);
 	struct elf_info info;
@@ -380,13 +337,20 @@ u64 task_cpu_ns(struct task *t)
 static const char *signal_name(int signo)
 {
 	switch (signo) {
-	case SIGSEGV: return "SIGSEGV";
-	case SIGFPE: return "SIGFPE";
-	case SIGILL: return "SIGILL";
-	case SIGBUS: return "SIGBUS";
-	case SIGTRAP: return "SIGTRAP";
-	case SIGKILL: return "SIGKILL";
-	default: return "a signal";
+	case SIGSEGV:
+		return "SIGSEGV";
+	case SIGFPE:
+		return "SIGFPE";
+	case SIGILL:
+		return "SIGILL";
+	case SIGBUS:
+		return "SIGBUS";
+	case SIGTRAP:
+		return "SIGTRAP";
+	case SIGKILL:
+		return "SIGKILL";
+	default:
+		return "a signal";
 	}
 }
 
@@ -479,119 +443,4 @@ struct task *task_wait_zombie(int ppid)
 	}
 	irq_restore(flags);
 	return z;
-}
-
-/* --- faults from ring 3 ---------------------------------------------------- */
-
-/*
- * An exception raised by user code: the task gets the signal Linux sends
- * for it (the default action kills it, with one console line), and the
- * kernel and the other tasks go on.  Returns true: handled.
- */
-bool trap_user_exception(struct trap_frame *tf)
-{
-	struct task *t = current;
-	int signo = SIGSEGV, code = SI_KERNEL;
-	u32 addr = 0;
-
-	if (!t || !t->user)
-		return false;
-	/* Not the program's doing: NMI, double fault, machine check stay fatal. */
-	if (tf->vector == 2 || tf->vector == 8 || tf->vector == 18)
-		return false;
-	/* Just below the stack: it grows, and the instruction runs again. */
-	if (tf->vector == 14 && !(tf->error_code & 1) && vm_grow_stack(&t->vm, read_cr2(), tf->user_esp))
-		return true;
-	switch (tf->vector) {
-	case 0: signo = SIGFPE; code = FPE_INTDIV; addr = tf->eip; break;
-	case 1: signo = SIGTRAP; code = TRAP_TRACE; addr = tf->eip; break;
-	case 3: signo = SIGTRAP; code = TRAP_BRKPT; addr = tf->eip; break;
-	case 6: signo = SIGILL; code = ILL_ILLOPN; addr = tf->eip; break;
-	case 11: case 12: signo = SIGBUS; code = SI_KERNEL; break;
-	case 14:
-		addr = read_cr2();
-		code = (tf->error_code & 1) ? SEGV_ACCERR : SEGV_MAPERR;
-		break;
-	case 16: case 19: signo = SIGFPE; code = 0; addr = tf->eip; break;
-	case 17: signo = SIGBUS; code = BUS_ADRALN; break;
-	default: break; /* #GP, #OF, #BR, ...: SIGSEGV, as on Linux */
-	}
-	t->user_frame = tf;
-	t->fault_signo = signo;
-	t->fault_eip = tf->eip;
-	t->fault_addr = addr;
-	signal_force(t, signo, code, addr);
-	return true;
-}
-
-/* --- init: the programs given as multiboot modules ------------------------ */
-
-#include "kernel/bootinfo.h"
-#include "kernel/power.h"
-
-static void report_end(const char *who, int status)
-{
-	if (TASK_WIFSIGNALED(status))
-		kprintf("tick386: %s killed signal=%d\n", who, TASK_WTERMSIG(status));
-	else
-		kprintf("tick386: %s exited status=%d\n", who, TASK_WEXITSTATUS(status));
-}
-
-/*
- * Start every module as a user task: the first is init (pid 1), the others
- * its children (pids 2, 3...), all running at once.  The kmain thread then
- * reaps them; when init ends it says how in one line and stops the machine.
- */
-void task_run_init(void)
-{
-	static char lines[BOOT_MODULES_MAX][sizeof(boot_info.modules[0].cmdline)];
-	u32 free_before = pmm_free_count();
-	struct task *init = NULL;
-
-	for (unsigned i = 0; i < boot_info.module_count; i++) {
-		const struct boot_module *m = &boot_info.modules[i];
-		char *argv[32];
-		int argc, err = 0;
-		struct task *t;
-
-		strncpy(lines[i], m->cmdline, sizeof(lines[i]) - 1);
-		argc = task_split_args(lines[i], argv, 32);
-		if (argc == 0) {
-			argv[0] = "init";
-			argc = 1;
-		}
-		t = task_create_user(PHYS_TO_VIRT(m->phys_start), m->phys_end - m->phys_start, argc,
-				     argv, i == 0 ? 0 : 1, &err);
-		if (!t) {
-			kprintf("tick386: module %u (%s) not started: error %d%s\n", i, argv[0], err,
-				err == -ENOEXEC ? " (not a valid i386 static ELF executable)" : "");
-			if (i == 0) {
-				kprintf("tick386: no init program; halting\n");
-				machine_halt(QEMU_EXIT_FAILURE);
-			}
-			continue;
-		}
-		if (i == 0)
-			init = t;
-	}
-	if (!init) {
-		kprintf("tick386: no init program; halting\n");
-		machine_halt(QEMU_EXIT_SUCCESS);
-	}
-	for (;;) {
-		struct task *z = task_wait_zombie(-1);
-		int status = z->exit_status;
-		char who[48];
-
-		if (z == init) {
-			task_free(z);
-			kprintf("tick386: free pages before init=%u after=%u\n", free_before,
-				pmm_free_count());
-			report_end("init", status);
-			machine_halt(QEMU_EXIT_SUCCESS);
-		}
-		snprintf(who, sizeof(who), "pid %d (%s)", z->pid, z->name);
-		task_free(z);
-		report_end(who, status);
-	}
 }

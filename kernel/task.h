@@ -23,28 +23,17 @@
 #include "lib/compiler.h"
 #include "lib/types.h"
 
-#if __has_include("kernel/signal.h")
 #include "kernel/signal.h"
-#else
-/* Placeholder until kernel/signal.h (owner: signals) lands. */
-#include <abi/signal.h>
-struct signal_state {
-	abi_sigset_t blocked, pending;
-};
-#endif
-#if __has_include("lib/list.h")
 #include "lib/list.h"
-#define TASK_HAVE_TIMER_LIST 1
-#endif
 
 #define TASK_NAME_MAX 16
 #define TASK_KSTACK_PAGES 2
 #define TASK_KSTACK_SIZE (TASK_KSTACK_PAGES * 4096u)
 
-#define TASK_WSTATUS_EXIT(code) (((code) & 0xff) << 8)
-#define TASK_WSTATUS_SIGNAL(sig) ((sig) & 0x7f)
-#define TASK_WIFSIGNALED(ws) (((ws) & 0x7f) != 0)
-#define TASK_WTERMSIG(ws) ((ws) & 0x7f)
+#define TASK_WSTATUS_EXIT(code) (((code)&0xff) << 8)
+#define TASK_WSTATUS_SIGNAL(sig) ((sig)&0x7f)
+#define TASK_WIFSIGNALED(ws) (((ws)&0x7f) != 0)
+#define TASK_WTERMSIG(ws) ((ws)&0x7f)
 #define TASK_WEXITSTATUS(ws) (((ws) >> 8) & 0xff)
 
 enum task_state { TASK_RUNNABLE, TASK_SLEEPING, TASK_ZOMBIE };
@@ -65,13 +54,11 @@ struct task {
 	struct vm vm;
 	struct trap_frame *user_frame; /* the frame of the current trap from ring 3 */
 
-	u64 cpu_ns;       /* CPU time of the slices that ended */
-	u64 slice_start;  /* clock_monotonic_ns when this task got the CPU */
+	u64 cpu_ns;	 /* CPU time of the slices that ended */
+	u64 slice_start; /* clock_monotonic_ns when this task got the CPU */
 
 	struct signal_state signal;
-#ifdef TASK_HAVE_TIMER_LIST
 	struct list_head timers; /* posix timers owned (owner: timers) */
-#endif
 
 	/* Scheduler and sleeping (sched.c, wait.c). */
 	struct task *rq_next;
@@ -88,7 +75,7 @@ struct task {
 	int fault_signo;
 	u32 fault_eip, fault_addr;
 
-	struct task *all_next; /* every task that is not reaped */
+	struct task *all_next;			  /* every task that is not reaped */
 	u8 fpu[108] __attribute__((aligned(16))); /* x87 state (fnsave) while switched out */
 };
 
@@ -115,8 +102,8 @@ struct task *sched_idle_task(void);
  * task (RUNNABLE, queued) or NULL and *err = -ENOEXEC (bad ELF), -ENOMEM,
  * -E2BIG (arguments too long).
  */
-struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[],
-			      int ppid, int *err);
+struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
+			      int *err);
 
 /* Split "prog arg1 arg2" in place into at most max words; returns argc. */
 int task_split_args(char *line, char *argv[], int max);
@@ -153,7 +140,7 @@ __noreturn void task_run_init(void);
 /* Tasks not reaped, for tests. */
 unsigned task_count(void);
 
-/* Hooks of other areas, weak no-ops until they land. */
+/* Hook of the POSIX timers, a weak no-op until they land. */
 void posix_timers_task_exit(struct task *t);
 
 #endif

@@ -29,19 +29,19 @@ static u8 img_a[256], img_b[256];
 /* write(1, msg, 14) at offset 48 of the code; getpid; exit(7). */
 #define HELLO_MSG (TEST_ELF_ENTRY + 48)
 static const u8 prog_hello[] = {
-	MOV_EAX(4), MOV_EBX(1), MOV_ECX(HELLO_MSG), MOV_EDX(14), INT80, /* 22 bytes */
-	MOV_EAX(20), INT80,                                             /* getpid: 7 */
-	EXIT(7),                                                        /* 12: 41 */
+    MOV_EAX(4),	 MOV_EBX(1), MOV_ECX(HELLO_MSG), MOV_EDX(14), INT80, /* 22 bytes */
+    MOV_EAX(20), INT80,						     /* getpid: 7 */
+    EXIT(7),							     /* 12: 41 */
 };
 
 static const u8 prog_kernel_write[] = {
-	0xC7, 0x05, LE32(0xC0100000u), LE32(0x2A), /* movl $42, 0xC0100000 */
-	EXIT(0),
+    0xC7,    0x05, LE32(0xC0100000u), LE32(0x2A), /* movl $42, 0xC0100000 */
+    EXIT(0),
 };
 static const u8 prog_divide[] = {0x31, 0xC9, 0xF7, 0xF1, EXIT(0)}; /* xor ecx,ecx; div ecx */
 static const u8 prog_hlt[] = {0xF4, EXIT(0)};
 static const u8 prog_ud2[] = {0x0F, 0x0B, EXIT(0)};
-static const u8 prog_null[] = {0xA1, LE32(0), EXIT(0)}; /* mov eax, [0] */
+static const u8 prog_null[] = {0xA1, LE32(0), EXIT(0)};		 /* mov eax, [0] */
 static const u8 prog_pause[] = {MOV_EAX(29), INT80, 0xEB, 0xF7}; /* for (;;) pause(); */
 
 static struct task *start(u8 *img, const u8 *code, size_t code_len, const char *name)
@@ -174,10 +174,12 @@ static void test_time_slices_share_the_cpu(struct ktest *t)
 
 	KASSERT_TRUE(t, a && b);
 	/* kmain sleeps 200 ms; only the slice timer can move the CPU between the two. */
-	KEXPECT_EQ(t, sched_sleep(KTIMER_MONOTONIC, clock_monotonic_ns() + 200000000ull), -ETIMEDOUT);
+	KEXPECT_EQ(t, sched_sleep(KTIMER_MONOTONIC, clock_monotonic_ns() + 200000000ull),
+		   -ETIMEDOUT);
 	ca = task_cpu_ns(a);
 	cb = task_cpu_ns(b);
-	kprintf("# spin-a %u us, spin-b %u us of CPU\n", (unsigned)(ca / 1000), (unsigned)(cb / 1000));
+	kprintf("# spin-a %u us, spin-b %u us of CPU\n", (unsigned)(ca / 1000),
+		(unsigned)(cb / 1000));
 	KEXPECT_GE(t, ca, 60000000);
 	KEXPECT_GE(t, cb, 60000000);
 	KEXPECT_LE(t, ca + cb, 200000000 + 2 * SCHED_SLICE_NS);

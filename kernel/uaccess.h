@@ -15,8 +15,8 @@
 
 #define __user
 
-int copy_from_user(void *dst, const void __user *src, size_t n);  /* 0 or -EFAULT */
-int copy_to_user(void __user *dst, const void *src, size_t n);    /* 0 or -EFAULT */
+int copy_from_user(void *dst, const void __user *src, size_t n); /* 0 or -EFAULT */
+int copy_to_user(void __user *dst, const void *src, size_t n);	 /* 0 or -EFAULT */
 
 /*
  * Copy a NUL-terminated string of at most size - 1 characters into dst

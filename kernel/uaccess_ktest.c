@@ -71,10 +71,11 @@ static void test_bad_pointers_are_efault(struct ktest *t)
 	KEXPECT_EQ(t, copy_from_user(buf, (void *)0xC0100000, 4), -EFAULT); /* kernel */
 	KEXPECT_EQ(t, copy_to_user((void *)0xC0100000, buf, 4), -EFAULT);
 	KEXPECT_EQ(t, copy_from_user(buf, (void *)0xFFFFF000, 4), -EFAULT);
-	KEXPECT_EQ(t, copy_from_user(buf, (void *)HOLE, 4), -EFAULT);     /* unmapped */
-	KEXPECT_EQ(t, copy_to_user((void *)RO, buf, 4), -EFAULT);         /* read-only */
-	KEXPECT_EQ(t, copy_to_user((void *)(RO - 2), buf, 4), -EFAULT);   /* ends read-only */
-	KEXPECT_EQ(t, copy_from_user(buf, (void *)(RO + PAGE_SIZE - 2), 4), -EFAULT); /* into hole */
+	KEXPECT_EQ(t, copy_from_user(buf, (void *)HOLE, 4), -EFAULT);	/* unmapped */
+	KEXPECT_EQ(t, copy_to_user((void *)RO, buf, 4), -EFAULT);	/* read-only */
+	KEXPECT_EQ(t, copy_to_user((void *)(RO - 2), buf, 4), -EFAULT); /* ends read-only */
+	KEXPECT_EQ(t, copy_from_user(buf, (void *)(RO + PAGE_SIZE - 2), 4),
+		   -EFAULT); /* into hole */
 	/* Straddling USER_TOP from the last (mapped) user page. */
 	KEXPECT_EQ(t, copy_from_user(buf, (void *)(USER_TOP - 16), 16), 0);
 	KEXPECT_EQ(t, copy_from_user(buf, (void *)(USER_TOP - 16), 17), -EFAULT);
@@ -111,7 +112,8 @@ static void test_strncpy_from_user(struct ktest *t)
 	KEXPECT_EQ(t, strncpy_from_user(buf, (void *)RW, 4), -ENAMETOOLONG);
 	KEXPECT_EQ(t, strncpy_from_user(buf, NULL, sizeof(buf)), -EFAULT);
 	KEXPECT_EQ(t, strncpy_from_user(buf, (void *)0xC0000000, sizeof(buf)), -EFAULT);
-	/* "tail" right at the end of the writable pages, unterminated: runs into the RO page (zeroed). */
+	/* "tail" right at the end of the writable pages, unterminated: runs into the RO page
+	 * (zeroed). */
 	KEXPECT_EQ(t, copy_to_user((void *)(RW + 2 * PAGE_SIZE - 4), last, 4), 0);
 	KEXPECT_EQ(t, strncpy_from_user(buf, (void *)(RW + 2 * PAGE_SIZE - 4), sizeof(buf)), 4);
 	/* Unterminated at the end of user space: USER_TOP follows. */

@@ -21,7 +21,10 @@ static inline size_t test_elf_build(u8 *buf, size_t size, const u8 *code, size_t
 	if (len > size)
 		return 0;
 	memset(buf, 0, TEST_ELF_CODE);
-	memcpy(eh->e_ident, "\x7f" "ELF", 4);
+	memcpy(eh->e_ident,
+	       "\x7f"
+	       "ELF",
+	       4);
 	eh->e_ident[4] = ELFCLASS32;
 	eh->e_ident[5] = ELFDATA2LSB;
 	eh->e_ident[6] = EV_CURRENT;

@@ -33,15 +33,15 @@
 #define VM_WRITE 0x2u
 
 struct vm {
-	u32 pd_phys;      /* page directory, 0 before vm_init */
-	u32 brk_start;    /* first byte of the heap (page aligned, after bss) */
-	u32 brk;          /* current break (any byte address >= brk_start) */
-	u32 pages;        /* user pages mapped (not counting page tables) */
-	u32 stack_low;    /* lowest mapped page of the stack (0: no stack) */
+	u32 pd_phys;   /* page directory, 0 before vm_init */
+	u32 brk_start; /* first byte of the heap (page aligned, after bss) */
+	u32 brk;       /* current break (any byte address >= brk_start) */
+	u32 pages;     /* user pages mapped (not counting page tables) */
+	u32 stack_low; /* lowest mapped page of the stack (0: no stack) */
 };
 
-int vm_init(struct vm *vm);          /* 0 or -ENOMEM */
-void vm_destroy(struct vm *vm);      /* frees every page; vm may be re-initialised */
+int vm_init(struct vm *vm);	/* 0 or -ENOMEM */
+void vm_destroy(struct vm *vm); /* frees every page; vm may be re-initialised */
 
 /* Map a zeroed page at va (page aligned, < USER_TOP); -EEXIST, -ENOMEM, -EINVAL. */
 int vm_map_zero(struct vm *vm, u32 va, u32 access);
@@ -68,8 +68,8 @@ bool vm_range_ok(const struct vm *vm, u32 va, size_t n, u32 access);
  * map (vm need not be the current address space).  Checked first with
  * vm_range_ok: 0 or -EFAULT, and nothing is copied on -EFAULT.
  */
-int vm_copy_out(struct vm *vm, u32 va, const void *src, size_t n);   /* to user */
-int vm_copy_in(const struct vm *vm, void *dst, u32 va, size_t n);    /* from user */
+int vm_copy_out(struct vm *vm, u32 va, const void *src, size_t n); /* to user */
+int vm_copy_in(const struct vm *vm, void *dst, u32 va, size_t n);  /* from user */
 
 /* Map the initial stack: [VM_STACK_LOW, VM_STACK_TOP). */
 int vm_stack_init(struct vm *vm);

@@ -46,7 +46,8 @@ static void test_kernel_half_is_supervisor(struct ktest *t)
 	for (unsigned i = 0; i < 1024; i++) {
 		if (i < PDE_KERNEL_FIRST && pd[i])
 			bad++;
-		if (i >= PDE_KERNEL_FIRST && (pd[i] != boot_page_directory[i] || (pd[i] & PTE_USER)))
+		if (i >= PDE_KERNEL_FIRST &&
+		    (pd[i] != boot_page_directory[i] || (pd[i] & PTE_USER)))
 			bad++;
 	}
 	KEXPECT_EQ(t, bad, 0);
@@ -62,8 +63,10 @@ static void test_teardown_returns_every_page(struct ktest *t)
 	KASSERT_EQ(t, vm_init(&vm), 0);
 	/* Pages in several page tables, far apart. */
 	KEXPECT_EQ(t, vm_map_range(&vm, 0x08048000, 0x08048000 + 40 * PAGE_SIZE, VM_READ), 0);
-	KEXPECT_EQ(t, vm_map_range(&vm, 0x40000000 - 3 * PAGE_SIZE, 0x40000000 + 3 * PAGE_SIZE,
-				   VM_READ | VM_WRITE), 0);
+	KEXPECT_EQ(t,
+		   vm_map_range(&vm, 0x40000000 - 3 * PAGE_SIZE, 0x40000000 + 3 * PAGE_SIZE,
+				VM_READ | VM_WRITE),
+		   0);
 	KEXPECT_EQ(t, vm_map_range(&vm, VM_STACK_LOW, VM_STACK_TOP, VM_READ | VM_WRITE), 0);
 	KEXPECT_EQ(t, vm_map_zero(&vm, USER_TOP - PAGE_SIZE, VM_READ), 0);
 	KEXPECT_EQ(t, vm.pages, 40 + 6 + VM_STACK_PAGES + 1);
@@ -99,14 +102,15 @@ static void test_brk_linux_semantics(struct ktest *t)
 
 	KASSERT_EQ(t, vm_init(&vm), 0);
 	vm.brk_start = vm.brk = start;
-	KEXPECT_EQ(t, vm_brk(&vm, 0), start);              /* query */
-	KEXPECT_EQ(t, vm_brk(&vm, start - 1), start);      /* below the start: refused */
+	KEXPECT_EQ(t, vm_brk(&vm, 0), start);		    /* query */
+	KEXPECT_EQ(t, vm_brk(&vm, start - 1), start);	    /* below the start: refused */
 	KEXPECT_EQ(t, vm_brk(&vm, start + 10), start + 10); /* grows by one page */
 	KEXPECT_TRUE(t, vm_range_ok(&vm, start, PAGE_SIZE, VM_WRITE));
 	KEXPECT_FALSE(t, vm_range_ok(&vm, start + PAGE_SIZE, 1, VM_READ));
 	KEXPECT_EQ(t, vm_brk(&vm, start + 5 * PAGE_SIZE), start + 5 * PAGE_SIZE);
 	KEXPECT_EQ(t, vm.pages, 5);
-	KEXPECT_EQ(t, vm_brk(&vm, VM_STACK_LIMIT), start + 5 * PAGE_SIZE); /* into the stack: refused */
+	KEXPECT_EQ(t, vm_brk(&vm, VM_STACK_LIMIT),
+		   start + 5 * PAGE_SIZE); /* into the stack: refused */
 	KEXPECT_EQ(t, vm_brk(&vm, start + PAGE_SIZE + 1), start + PAGE_SIZE + 1); /* shrinks */
 	KEXPECT_EQ(t, vm.pages, 2);
 	KEXPECT_EQ(t, vm_brk(&vm, start), start);

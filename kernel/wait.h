@@ -15,7 +15,10 @@ struct wait_queue {
 	struct task *first, *last;
 };
 
-#define WAIT_QUEUE_INIT {NULL, NULL}
+#define WAIT_QUEUE_INIT                                                                            \
+	{                                                                                          \
+		NULL, NULL                                                                         \
+	}
 
 static inline void wait_queue_init(struct wait_queue *wq)
 {

@@ -14,7 +14,7 @@ int main(int argc, char **argv, char **envp)
 	UTAP_PLAN(5);
 	UTAP_OK(argc == 4, "argc %d", argc);
 	UTAP_OK(argc == 4 && !strcmp(argv[0], "t_args") && !strcmp(argv[1], "one") &&
-			!strcmp(argv[2], "two-2") && !strcmp(argv[3], "three"),
+		    !strcmp(argv[2], "two-2") && !strcmp(argv[3], "three"),
 		"argv words");
 	UTAP_OK(argv[argc] == NULL, "argv ends with NULL");
 	UTAP_OK(envp == argv + argc + 1 && envp[0] == NULL, "empty environment after argv");

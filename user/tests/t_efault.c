@@ -22,7 +22,10 @@ static long raw3(long nr, long a, long b, long c)
 static long raw4(long nr, long a, long b, long c, long d)
 {
 	long ret;
-	__asm__ volatile("int $0x80" : "=a"(ret) : "a"(nr), "b"(a), "c"(b), "d"(c), "S"(d) : "memory");
+	__asm__ volatile("int $0x80"
+			 : "=a"(ret)
+			 : "a"(nr), "b"(a), "c"(b), "d"(c), "S"(d)
+			 : "memory");
 	return ret;
 }
 
@@ -36,7 +39,8 @@ int main(void)
 	UTAP_OK(raw3(__NR_write, 1, 0, 5) == -EFAULT, "write(NULL) is -EFAULT");
 	UTAP_OK(raw3(__NR_write, 1, 0xC0000000L, 5) == -EFAULT, "write(kernel address)");
 	UTAP_OK(raw3(__NR_write, 1, 0x40000000L, 5) == -EFAULT, "write(unmapped hole)");
-	UTAP_OK(raw3(__NR_write, 1, 0xBFFFFFFEL, 8) == -EFAULT, "write() straddling the top of the stack");
+	UTAP_OK(raw3(__NR_write, 1, 0xBFFFFFFEL, 8) == -EFAULT,
+		"write() straddling the top of the stack");
 	UTAP_OK(raw3(__NR_write, 1, 0xFFFFFFF0L, 0x20) == -EFAULT, "write() wrapping around");
 	UTAP_OK(raw3(__NR_write, 1, 0, 0) == 0, "write(NULL, 0) is 0");
 	UTAP_OK(raw3(__NR_write, 5, (long)rodata, 1) == -EBADF, "write(fd 5) is -EBADF");
@@ -48,10 +52,11 @@ int main(void)
 
 	/* The break: a range ending past it is not mapped. */
 	brk_end = sbrk(0);
-	UTAP_OK(brk_end != (char *)-1 && ((uintptr_t)brk_end & 0xFFF) == 0, "break page aligned at %p",
-		(void *)brk_end);
+	UTAP_OK(brk_end != (char *)-1 && ((uintptr_t)brk_end & 0xFFF) == 0,
+		"break page aligned at %p", (void *)brk_end);
 	UTAP_OK(raw3(__NR_write, 1, (long)(brk_end - 4), 8) == -EFAULT, "write() across the break");
-	UTAP_OK(raw3(__NR_brk, 0xC0000000L, 0, 0) == (long)brk_end, "brk(kernel) refused: old break");
+	UTAP_OK(raw3(__NR_brk, 0xC0000000L, 0, 0) == (long)brk_end,
+		"brk(kernel) refused: old break");
 
 	UTAP_OK(raw3(0, 0, 0, 0) == -ENOSYS, "call 0 is -ENOSYS");
 	UTAP_OK(raw3(263, 0, 0, 0) == -ENOSYS && raw3(-1, 0, 0, 0) == -ENOSYS,
