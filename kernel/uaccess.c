@@ -12,12 +12,27 @@ static struct vm *current_vm(void)
 	return t && t->vm.pd_phys ? &t->vm : NULL;
 }
 
+/*
+ * A write just below the stack (a signal frame pushed at the edge of what
+ * the program has touched so far) grows the stack as the CPU's own push
+ * would have.
+ */
+static void maybe_grow_stack(struct vm *vm, u32 addr, size_t n)
+{
+	struct task *t = task_current();
+
+	if (n && t->user_frame && addr < vm->stack_low)
+		vm_grow_stack(vm, addr, t->user_frame->user_esp);
+}
+
 bool user_range_ok(const void __user *p, size_t n, bool write)
 {
 	struct vm *vm = current_vm();
 
 	if (!vm)
 		return false;
+	if (write)
+		maybe_grow_stack(vm, (u32)p, n);
 	return vm_range_ok(vm, (u32)p, n, write ? VM_WRITE : VM_READ);
 }
 
@@ -32,7 +47,10 @@ int copy_to_user(void __user *dst, const void *src, size_t n)
 {
 	struct vm *vm = current_vm();
 
-	return vm ? vm_copy_out(vm, (u32)dst, src, n) : -EFAULT;
+	if (!vm)
+		return -EFAULT;
+	maybe_grow_stack(vm, (u32)dst, n);
+	return vm_copy_out(vm, (u32)dst, src, n);
 }
 
 long strncpy_from_user(char *dst, const char __user *src, size_t size)
