@@ -249,12 +249,13 @@ static int idle_main(void *arg)
 	return 0;
 }
 
-extern u32 boot_stack_bottom[];
+extern u32 boot_stack_top[];
 static struct task boot_task;
 
 void sched_init(void)
 {
-	task_init_boot(&boot_task, (u32)boot_stack_bottom);
+	/* kstack + TASK_KSTACK_SIZE is where esp0 points: the top of boot.asm's stack. */
+	task_init_boot(&boot_task, (u32)boot_stack_top - TASK_KSTACK_SIZE);
 	boot_task.slice_start = sched_now();
 	idle_task = task_alloc_idle(idle_main);
 	BUG_ON(!idle_task);
