@@ -165,6 +165,10 @@ void signal_deliver(struct trap_frame *tf);
  * SS_ONSTACK (sp is on it) or 0. */
 u32 signal_altstack_flags(const struct task *t, u32 sp);
 
+/* The restart rule for a system call's result in tf (int 0x80 frames only),
+ * act the handler about to run or NULL if none runs; applied once. */
+void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *act);
+
 /* --- for POSIX timers: preallocated, embedded entries --------------------- */
 
 /* Prepare an embedded entry; fill e->info (si_signo, si_code SI_TIMER, ...)

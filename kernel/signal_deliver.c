@@ -35,7 +35,7 @@
 #define ORIG_EAX_NONE 0xffffffffu
 
 /* act: the handler about to run, or NULL if none runs. */
-static void syscall_restart(struct trap_frame *tf, const struct abi_sigaction *act)
+void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *act)
 {
 	if (tf->vector != TRAP_SYSCALL || tf->error_code == ORIG_EAX_NONE)
 		return;
@@ -107,7 +107,7 @@ static bool run_handler(struct task *t, struct trap_frame *tf, int signo, const 
 	altstack.ss_flags = (int)signal_altstack_flags(t, sp);
 	if ((act->flags & SA_ONSTACK) && altstack.ss_flags == 0)
 		sp = (u32)st->altstack.ss_sp + st->altstack.ss_size;
-	syscall_restart(tf, act);
+	signal_syscall_restart(tf, act);
 	if (sigframe_setup(tf, sigframe_place(sp), signo, info, act, oldmask, &altstack))
 		return false;
 	st->restore_mask = false;
@@ -165,7 +165,7 @@ void signal_deliver(struct trap_frame *tf)
 		handled = true;
 	}
 	if (!handled) {
-		syscall_restart(tf, NULL);
+		signal_syscall_restart(tf, NULL);
 		if (st->restore_mask) {
 			st->blocked = st->saved_mask;
 			st->restore_mask = false;

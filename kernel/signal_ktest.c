@@ -524,7 +524,50 @@ static void test_frame_needs_user_memory(struct ktest *kt)
 	KEXPECT_EQ(kt, memcmp(&tf, &before, sizeof(tf)), 0);
 }
 
-KTEST_SUITE(signal_frame, KTEST_CASE(test_frame_layout), KTEST_CASE(test_sigreturn_sanitises),
+static void restart_case(struct ktest *kt, s32 result, const struct abi_sigaction *act,
+			 s32 want_eax, bool restarted)
+{
+	struct trap_frame tf;
+
+	user_frame(&tf);
+	tf.eax = (u32)result;
+	tf.error_code = 179; /* the call's number, saved at entry */
+	signal_syscall_restart(&tf, act);
+	KEXPECT_EQ(kt, (s32)tf.eax, want_eax);
+	KEXPECT_EQ(kt, tf.eip, restarted ? 0x08048100 - 2 : 0x08048100);
+	/* Decided once: a second pass (a second handler) changes nothing. */
+	signal_syscall_restart(&tf, act);
+	KEXPECT_EQ(kt, (s32)tf.eax, want_eax);
+	KEXPECT_EQ(kt, tf.eip, restarted ? 0x08048100 - 2 : 0x08048100);
+}
+
+static void test_syscall_restart(struct ktest *kt)
+{
+	struct abi_sigaction plain, restart;
+	struct trap_frame tf;
+
+	memset(&plain, 0, sizeof(plain));
+	plain.handler = dummy_handler;
+	restart = plain;
+	restart.flags = SA_RESTART;
+	restart_case(kt, -ERESTARTSYS, &plain, -EINTR, false);
+	restart_case(kt, -ERESTARTSYS, &restart, 179, true);
+	restart_case(kt, -ERESTARTSYS, NULL, 179, true);
+	restart_case(kt, -ERESTARTNOHAND, &restart, -EINTR, false);
+	restart_case(kt, -ERESTARTNOHAND, NULL, 179, true);
+	restart_case(kt, -ERESTARTNOINTR, &plain, 179, true);
+	restart_case(kt, -EINTR, &restart, -EINTR, false);
+	restart_case(kt, 5, NULL, 5, false);
+	/* Not a system call (an IRQ interrupted user code): eax is the program's. */
+	user_frame(&tf);
+	tf.vector = TRAP_IRQ_BASE;
+	tf.eax = (u32)-ERESTARTSYS;
+	signal_syscall_restart(&tf, NULL);
+	KEXPECT_EQ(kt, (s32)tf.eax, -ERESTARTSYS);
+	KEXPECT_EQ(kt, tf.eip, 0x08048100);
+}
+
+KTEST_SUITE(signal_frame, KTEST_CASE(test_syscall_restart), KTEST_CASE(test_frame_layout), KTEST_CASE(test_sigreturn_sanitises),
 	    KTEST_CASE(test_frame_needs_user_memory));
 
 /* --- signal_wake ----------------------------------------------------------- */

@@ -47,20 +47,21 @@ static void info_from_sender(siginfo_t *info, int signo, int code)
  * kill: pid > 0 names a task; 0 (our process group) is ourselves, there are
  * no process groups; pid < 0 (a group, or -1: every process but init and
  * ourselves) finds nobody to signal: -ESRCH, as Linux says when the set is
- * empty.  Signal 0 only checks that the target exists.
+ * empty.  Signal 0 only checks that the target exists.  A missing target
+ * is reported before a bad signal number (the Linux host's order).
  */
 long sys_kill(int pid, int signo)
 {
 	struct task *t;
 	siginfo_t info;
 
-	if (signo < 0 || signo > ABI_NSIG)
-		return -EINVAL;
 	if (pid < 0)
 		return -ESRCH;
 	t = pid == 0 ? current : signal_target(pid);
 	if (!t)
-		return -ESRCH;
+		return -ESRCH; /* before the signal number, as Linux checks */
+	if (signo < 0 || signo > ABI_NSIG)
+		return -EINVAL;
 	if (signo == 0)
 		return 0;
 	info_from_sender(&info, signo, SI_USER);
@@ -75,11 +76,11 @@ long sys_tkill(int tid, int signo)
 
 	if (tid <= 0)
 		return -EINVAL;
-	if (signo < 0 || signo > ABI_NSIG)
-		return -EINVAL;
 	t = signal_target(tid);
 	if (!t)
 		return -ESRCH;
+	if (signo < 0 || signo > ABI_NSIG)
+		return -EINVAL;
 	if (signo == 0)
 		return 0;
 	info_from_sender(&info, signo, SI_TKILL);
