@@ -432,9 +432,14 @@ static void test_frame_layout(struct ktest *kt)
 	for (i = 0; i < ARRAY_SIZE(sps); i++) {
 		u32 f = sigframe_place(sps[i]);
 
+		u32 fp = sigframe_fpstate(f);
+
 		KEXPECT_EQ(kt, (f + 4) % 16, 0); /* esp % 16 == 12 at the handler */
-		KEXPECT_LE(kt, f + sizeof(struct abi_rt_sigframe), sps[i]);
-		KEXPECT_LT(kt, sps[i] - f, sizeof(struct abi_rt_sigframe) + 16);
+		KEXPECT_EQ(kt, fp % 16, 0);
+		KEXPECT_LE(kt, f + sizeof(struct abi_rt_sigframe), fp);
+		KEXPECT_LE(kt, fp + SIGFRAME_FPSTATE_SIZE, sps[i]);
+		/* No more than alignment padding is wasted. */
+		KEXPECT_LT(kt, sps[i] - f, sizeof(struct abi_rt_sigframe) + SIGFRAME_FPSTATE_SIZE + 32);
 	}
 	KEXPECT_EQ(kt, sigframe_place(100), 0);
 }

@@ -54,12 +54,37 @@ static const u8 sigreturn_code[8] = {0xb8, __NR_rt_sigreturn, 0, 0, 0, 0xcd, 0x8
 
 u32 sigframe_place(u32 sp)
 {
-	u32 frame;
+	u32 fpstate;
 
-	if (sp < sizeof(struct abi_rt_sigframe) + 16)
+	if (sp < sizeof(struct abi_rt_sigframe) + SIGFRAME_FPSTATE_SIZE + 64)
 		return 0;
-	frame = sp - sizeof(struct abi_rt_sigframe);
-	return ((frame + 4) & ~15u) - 4;
+	fpstate = (sp - SIGFRAME_FPSTATE_SIZE) & ~15u;
+	return ((fpstate - sizeof(struct abi_rt_sigframe) + 4) & ~15u) - 4;
+}
+
+u32 sigframe_fpstate(u32 frame)
+{
+	return (frame + sizeof(struct abi_rt_sigframe) + 15) & ~15u;
+}
+
+/*
+ * The FPU state of the current task is live in the x87 unit while it is in
+ * the kernel (kernel/sched.c saves it only at a switch).  fnsave stores it
+ * and then reinitialises the unit; frstor puts a saved image back.
+ */
+static void fpu_snapshot(u8 *image)
+{
+	__asm__ volatile("fnsave %0; frstor %0" : "+m"(*(u8(*)[SIGFRAME_FNSAVE_SIZE])image));
+}
+
+static void fpu_load(const u8 *image)
+{
+	__asm__ volatile("frstor %0" : : "m"(*(const u8(*)[SIGFRAME_FNSAVE_SIZE])image));
+}
+
+static void fpu_reset(void)
+{
+	__asm__ volatile("fninit");
 }
 
 static void save_regs(struct sigcontext *sc, const struct trap_frame *tf, abi_sigset_t oldmask)
@@ -83,7 +108,6 @@ static void save_regs(struct sigcontext *sc, const struct trap_frame *tf, abi_si
 	sc->eflags = tf->eflags;
 	sc->esp_at_signal = tf->user_esp;
 	sc->ss = (u16)tf->user_ss;
-	sc->fpstate = NULL;
 	sc->oldmask = (unsigned long)oldmask;
 	sc->cr2 = tf->vector == TRAP_PAGE_FAULT ? read_cr2() : 0;
 }
@@ -92,8 +116,17 @@ int sigframe_setup(struct trap_frame *tf, u32 frame, int signo, const siginfo_t 
 		   const struct abi_sigaction *act, abi_sigset_t oldmask, const stack_t *altstack)
 {
 	struct abi_rt_sigframe kf;
+	u8 fp[SIGFRAME_FPSTATE_SIZE] __attribute__((aligned(16)));
+	u32 fpstate = sigframe_fpstate(frame);
+	u16 status, magic = SIGFRAME_FPSTATE_MAGIC_NOFX;
 
 	if (!frame)
+		return -EFAULT;
+	fpu_snapshot(fp);
+	memcpy(&status, fp + 4, sizeof(status)); /* the fnsave image's status word */
+	memcpy(fp + SIGFRAME_FNSAVE_SIZE, &status, sizeof(status));
+	memcpy(fp + SIGFRAME_FNSAVE_SIZE + 2, &magic, sizeof(magic));
+	if (copy_to_user((void __user *)fpstate, fp, sizeof(fp)))
 		return -EFAULT;
 	memset(&kf, 0, sizeof(kf));
 	if (act->flags & SA_RESTORER)
@@ -106,6 +139,7 @@ int sigframe_setup(struct trap_frame *tf, u32 frame, int signo, const siginfo_t 
 	kf.info = *info;
 	kf.uc.uc_stack = *altstack;
 	save_regs(&kf.uc.uc_mcontext, tf, oldmask);
+	kf.uc.uc_mcontext.fpstate = (void *)fpstate;
 	kf.uc.uc_sigmask = oldmask;
 	memcpy(kf.retcode, sigreturn_code, sizeof(kf.retcode));
 	if (copy_to_user((void __user *)frame, &kf, sizeof(kf)))
@@ -122,6 +156,7 @@ int sigframe_setup(struct trap_frame *tf, u32 frame, int signo, const siginfo_t 
 	tf->ds = tf->es = GDT_USER_DS;
 	/* The ABI says DF is clear at a call; no single-stepping into it. */
 	tf->eflags &= ~(EFLAGS_DF | EFLAGS_TF | EFLAGS_RF);
+	fpu_reset(); /* the handler starts with a clean FPU, as on Linux */
 	return 0;
 }
 
@@ -159,8 +194,23 @@ int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask)
 	if (copy_from_user(&uc, (const void __user *)(frame + offsetof(struct abi_rt_sigframe, uc)),
 			   sizeof(uc)))
 		return -EFAULT;
+	u8 fp[SIGFRAME_FNSAVE_SIZE] __attribute__((aligned(16)));
+	const void __user *fpstate = uc.uc_mcontext.fpstate;
+
+	/*
+	 * Any image is safe to load: frstor cannot fault on its contents, and
+	 * an exception left pending in it reaches the program as SIGFPE at its
+	 * next x87 instruction (the kernel itself uses no x87 instruction that
+	 * waits for one).
+	 */
+	if (fpstate && copy_from_user(fp, fpstate, sizeof(fp)))
+		return -EFAULT;
 	if (sigframe_restore_regs(tf, &uc.uc_mcontext))
 		return -EPERM;
+	if (fpstate)
+		fpu_load(fp);
+	else
+		fpu_reset();
 	*mask = uc.uc_sigmask;
 	return 0;
 }

@@ -16,10 +16,23 @@
 #include <abi/signal.h>
 
 /*
- * Where the frame goes for a user stack pointer sp: below sp, with
- * (frame + 4) % 16 == 0.  0 if there is no room (sp too low).
+ * The x87 state of the interrupted code, saved above the frame
+ * (uc_mcontext.fpstate points to it) in Linux's struct _fpstate layout,
+ * fnsave part only: 108 bytes of fnsave image, then the status word and
+ * magic 0xffff ("no fxsave data").  The handler starts with a clean FPU.
+ */
+#define SIGFRAME_FPSTATE_SIZE 112
+#define SIGFRAME_FNSAVE_SIZE 108
+#define SIGFRAME_FPSTATE_MAGIC_NOFX 0xffff
+
+/*
+ * Where the frame goes for a user stack pointer sp: below sp and below its
+ * x87 area, with (frame + 4) % 16 == 0.  0 if there is no room (sp too
+ * low).
  */
 u32 sigframe_place(u32 sp);
+/* The x87 area of the frame at `frame`: 16-aligned, right above it. */
+u32 sigframe_fpstate(u32 frame);
 
 /*
  * Write the frame for signo at `frame` (from sigframe_place) and point tf at
@@ -43,8 +56,9 @@ int sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc);
 /*
  * rt_sigreturn: read the frame whose sig field is at tf's esp - 4 (the
  * handler's ret popped pretcode), restore the registers into tf and give
- * back the saved mask in *mask.  -EFAULT if the frame cannot be read,
- * -EPERM if it is forged; tf is unchanged then.
+ * back the saved mask in *mask, and the x87 state from uc_mcontext.fpstate
+ * (a clean FPU if it is NULL).  -EFAULT if the frame cannot be read,
+ * -EPERM if it is forged; tf and the FPU are unchanged then.
  */
 int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask);
 
