@@ -59,7 +59,10 @@ struct sigqueue_entry {
 	 * the entry is off the queue and `info` (the copy about to reach the
 	 * user: a handler's frame, sigtimedwait's result) is filled from it:
 	 * the owner may edit it (si_overrun) and re-arm itself.  It may queue
-	 * e again with signal_send_entry.
+	 * e again with signal_send_entry.  info == NULL: the entry was
+	 * discarded, not delivered, because an ignoring action was installed
+	 * (the owner parks until signal_action_changed).  Not called for
+	 * signal_entry_remove nor at task exit.
 	 */
 	void (*on_deliver)(struct sigqueue_entry *e, siginfo_t *info);
 };
