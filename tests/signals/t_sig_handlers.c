@@ -1,13 +1,15 @@
 /*
  * Handlers: the mask while one runs (its own signal, sa_mask), nesting with
  * the ucontext of each level, SA_NODEFER, SA_RESETHAND, the stack alignment
- * at entry, SA_ONSTACK with nesting on the alternate stack, and a signal
- * blocked in a handler arriving after it returns.
+ * at entry, SA_ONSTACK with nesting on the alternate stack, a signal
+ * blocked in a handler arriving after it returns, and a handler installed
+ * without SA_RESTORER (the kernel provides the way back).
  */
 #include <errno.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
 #include "tap.h"
@@ -122,6 +124,21 @@ static void install_info(int sig, void (*h)(int, siginfo_t *, void *))
 	sigaction(sig, &sa, NULL);
 }
 
+/* The kernel's struct sigaction on i386: handler, flags, restorer, mask. */
+struct kact {
+	void (*handler)(int);
+	unsigned long flags;
+	void (*restorer)(void);
+	unsigned long long mask;
+};
+
+static volatile int plain_runs;
+static void plain(int sig)
+{
+	(void)sig;
+	plain_runs++;
+}
+
 int main(void)
 {
 	sigset_t m, cur;
@@ -209,5 +226,19 @@ int main(void)
 	ss.ss_flags = SS_DISABLE;
 	ok(sigaltstack(&ss, NULL) == 0 && sigaltstack(NULL, &old) == 0 && old.ss_flags == SS_DISABLE,
 	   "SS_DISABLE");
+	/* No SA_RESTORER: the handler still returns to the interrupted code. */
+	{
+		struct kact k;
+		volatile int canary = 0x1234;
+
+		memset(&k, 0, sizeof(k));
+		k.handler = plain;
+		ok(syscall(SYS_rt_sigaction, SIGUSR1, &k, NULL, 8) == 0,
+		   "rt_sigaction without SA_RESTORER");
+		plain_runs = 0;
+		raise(SIGUSR1);
+		raise(SIGUSR1);
+		ok(plain_runs == 2 && canary == 0x1234, "its handler runs and returns, twice");
+	}
 	return done_testing();
 }
