@@ -15,6 +15,16 @@
 
 static struct kmem_cache *sigqueue_cache;
 
+/*
+ * The sa_flags bits kept (Linux 5.11 and later drop the others, so that a
+ * program can find out what the kernel supports): SA_NOCLDSTOP,
+ * SA_NOCLDWAIT, SA_SIGINFO, 0x800 (SA_EXPOSE_TAGBITS, meaningless on
+ * i386), SA_RESTORER, SA_ONSTACK, SA_RESTART, SA_NODEFER, SA_RESETHAND.
+ */
+#define SIGNAL_SA_KNOWN                                                                        \
+	(SA_NOCLDSTOP | SA_NOCLDWAIT | SA_SIGINFO | 0x800 | SA_RESTORER | SA_ONSTACK |           \
+	 SA_RESTART | SA_NODEFER | SA_RESETHAND)
+
 static bool signo_valid(int signo)
 {
 	return signo >= 1 && signo <= ABI_NSIG;
@@ -393,6 +403,7 @@ int signal_set_action(struct task *t, int signo, const struct abi_sigaction *act
 	was_ignored = handler_ignores(slot->handler, signo);
 	*slot = *act;
 	slot->mask &= ~SIGNAL_UNBLOCKABLE;
+	slot->flags &= SIGNAL_SA_KNOWN;
 	now_ignored = handler_ignores(slot->handler, signo);
 	/* POSIX: setting an ignoring action discards what is pending, blocked or not. */
 	if (now_ignored)

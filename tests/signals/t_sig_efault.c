@@ -95,6 +95,22 @@ int main(void)
 		   "rt_sigaction(SIGSTOP, SIG_IGN): EINVAL");
 	EXPECT_ERR(syscall(SYS_rt_sigaction, SIGKILL, NULL, &kact, SETSIZE), 0,
 		   "rt_sigaction(SIGKILL) may be read");
+	/* Unknown flag bits are dropped, SIGKILL and SIGSTOP leave sa_mask. */
+	{
+		struct kact all, back;
+
+		memset(&all, 0, sizeof(all));
+		all.handler = handler;
+		all.flags = 0xffffffffu & ~0x04000000ul; /* all but SA_RESTORER */
+		all.mask = ~0ULL;
+		syscall(SYS_rt_sigaction, SIGURG, &all, NULL, SETSIZE);
+		memset(&back, 0, sizeof(back));
+		syscall(SYS_rt_sigaction, SIGURG, NULL, &back, SETSIZE);
+		ok(back.flags == 0xd8000807ul, "only the known sa_flags are kept (%#lx)", back.flags);
+		ok(back.mask == ~((1ULL << (SIGKILL - 1)) | (1ULL << (SIGSTOP - 1))),
+		   "sa_mask without SIGKILL and SIGSTOP (%#llx)", back.mask);
+		signal(SIGURG, SIG_DFL);
+	}
 
 	/* rt_sigprocmask */
 	sigprocmask(SIG_SETMASK, NULL, (sigset_t *)&cur);
