@@ -174,6 +174,27 @@ void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *a
 
 /* --- for POSIX timers: preallocated, embedded entries --------------------- */
 
+/*
+ * How a POSIX timer is meant to use these (Linux 6.13's model):
+ *
+ *   create:  signal_entry_init(&tm->sigq, timer_delivered);
+ *            tm->sigq.info: si_signo, si_code = SI_TIMER, si_tid, si_value
+ *   expiry (IRQ0, interrupts off):
+ *            r = signal_send_entry(owner, &tm->sigq);
+ *            r == 0       queued; a periodic timer is NOT re-armed here
+ *            r == -EBUSY  its signal still waits: one more overrun
+ *            r == 1       ignored: the timer parks (not re-armed)
+ *   timer_delivered(e, info), interrupts off:
+ *            info != NULL: info->si_overrun = the overruns (saturated), the
+ *                          periodic timer re-arms, missed periods counted by
+ *                          one division; timer_getoverrun reports them
+ *            info == NULL: an ignoring action dropped the signal: park
+ *   timer_settime / timer_delete: signal_entry_remove(owner, &tm->sigq)
+ *   signal_action_changed(t, signo) (the timers' strong definition): send
+ *            one signal for each of t's parked timers on signo, carrying the
+ *            overrun, and re-arm the periodic ones.
+ */
+
 /* Prepare an embedded entry; fill e->info (si_signo, si_code SI_TIMER, ...)
  * before sending it. */
 void signal_entry_init(struct sigqueue_entry *e,
