@@ -1,0 +1,284 @@
+/* The id allocator (lib/idr.h has the structure and its invariants). */
+#include "lib/idr.h"
+#include <abi/errno.h>
+#include <limits.h>
+
+#define ALL_FULL 0xFFFFFFFFu
+
+void idr_init_range(struct idr *idr, int min_id, int max_id, void *(*alloc_layer)(size_t),
+		    void (*free_layer)(void *))
+{
+	idr->top = NULL;
+	idr->levels = 0;
+	idr->min_id = min_id;
+	idr->max_id = max_id;
+	idr->next = min_id;
+	idr->count = 0;
+	idr->layers = 0;
+	idr->alloc_layer = alloc_layer;
+	idr->free_layer = free_layer;
+}
+
+void idr_init(struct idr *idr, void *(*alloc_layer)(size_t), void (*free_layer)(void *))
+{
+	idr_init_range(idr, 1, INT_MAX, alloc_layer, free_layer);
+}
+
+/* Ids below this fit in a tree of `levels` levels (as a 64-bit count). */
+static u64 idr_capacity(int levels)
+{
+	return (u64)1 << (IDR_BITS * levels);
+}
+
+static unsigned slot_index(u64 id, int level)
+{
+	return (unsigned)(id >> (IDR_BITS * level)) & (IDR_SLOTS - 1);
+}
+
+/*
+ * The lowest free id >= start below `layer` (which covers ids from base, at
+ * height `level`, 0 = leaf), or -1 if its subtree has none from start on.
+ */
+static s64 find_free(const struct idr_layer *layer, int level, u64 base, u64 start)
+{
+	for (unsigned i = slot_index(start, level); i < IDR_SLOTS; i++) {
+		u64 child_base = base + ((u64)i << (IDR_BITS * level));
+		u64 from = start > child_base ? start : child_base;
+		if (layer->full & (1u << i))
+			continue;
+		if (level == 0 || !layer->slot[i])
+			return (s64)from;
+		s64 found = find_free(layer->slot[i], level - 1, child_base, from);
+		if (found >= 0)
+			return found;
+	}
+	return -1;
+}
+
+/* The lowest free id in [start, max_id], or -1. */
+static s64 idr_search(const struct idr *idr, u64 start)
+{
+	s64 id = -1;
+
+	if (start > (u64)idr->max_id)
+		return -1;
+	if (!idr->top || start >= idr_capacity(idr->levels))
+		id = (s64)start;
+	else {
+		id = find_free(idr->top, idr->levels - 1, 0, start);
+		if (id < 0)
+			id = (s64)idr_capacity(idr->levels); /* first id above the tree */
+	}
+	return id <= idr->max_id ? id : -1;
+}
+
+static struct idr_layer *layer_new(struct idr *idr)
+{
+	struct idr_layer *l = idr->alloc_layer(sizeof(*l));
+	if (l) {
+		for (unsigned i = 0; i < IDR_SLOTS; i++)
+			l->slot[i] = NULL;
+		l->full = 0;
+		l->count = 0;
+		idr->layers++;
+	}
+	return l;
+}
+
+static void layer_free(struct idr *idr, struct idr_layer *l)
+{
+	idr->free_layer(l);
+	idr->layers--;
+}
+
+int idr_alloc(struct idr *idr, void *ptr)
+{
+	struct idr_layer *spare[2 * IDR_MAX_LEVELS];
+	struct idr_layer *path[IDR_MAX_LEVELS];
+	int nspare = 0, need = 0, levels;
+	s64 id;
+
+	if (!ptr)
+		return -EINVAL;
+	id = idr_search(idr, (u64)idr->next);
+	if (id < 0)
+		id = idr_search(idr, (u64)idr->min_id); /* wrap */
+	if (id < 0)
+		return -EAGAIN;
+
+	/* Count the layers this id needs: new levels on top, missing ones below. */
+	levels = idr->levels ? idr->levels : 1;
+	while ((u64)id >= idr_capacity(levels))
+		levels++;
+	if (!idr->top) {
+		need = levels;
+	} else {
+		/* New levels on top hold the old tree in slot 0; a path through any
+		 * other slot needs every layer below that level. */
+		const struct idr_layer *l = idr->top;
+		int level;
+		need = levels - idr->levels;
+		for (level = levels - 1; level >= idr->levels; level--)
+			if (slot_index((u64)id, level)) {
+				need += level;
+				goto counted;
+			}
+		for (level = idr->levels - 1; level > 0; level--) {
+			l = l->slot[slot_index((u64)id, level)];
+			if (!l) {
+				need += level;
+				break;
+			}
+		}
+	}
+counted:
+	/* Allocate everything first, so that a failure leaves nothing behind. */
+	for (; nspare < need; nspare++) {
+		spare[nspare] = layer_new(idr);
+		if (!spare[nspare]) {
+			while (nspare--)
+				layer_free(idr, spare[nspare]);
+			return -ENOMEM;
+		}
+	}
+
+	if (!idr->top) {
+		/* An empty tree starts at the height the id needs. */
+		idr->top = spare[--nspare];
+		idr->levels = levels;
+	}
+	while (idr->levels < levels) {
+		/* Grow upward: the old tree becomes slot 0 of a new top. */
+		struct idr_layer *top = spare[--nspare];
+		top->slot[0] = idr->top;
+		top->count = 1;
+		if (idr->top->full == ALL_FULL)
+			top->full = 1;
+		idr->top = top;
+		idr->levels++;
+	}
+	struct idr_layer *l = idr->top;
+	for (int level = idr->levels - 1; level > 0; level--) {
+		unsigned i = slot_index((u64)id, level);
+		path[level] = l;
+		if (!l->slot[i]) {
+			l->slot[i] = spare[--nspare];
+			l->count++;
+		}
+		l = l->slot[i];
+	}
+	unsigned i = slot_index((u64)id, 0);
+	l->slot[i] = ptr;
+	l->count++;
+	l->full |= 1u << i;
+	/* Propagate fullness upward while layers fill up. */
+	for (int level = 1; level < idr->levels && l->full == ALL_FULL; level++) {
+		path[level]->full |= 1u << slot_index((u64)id, level);
+		l = path[level];
+	}
+	idr->count++;
+	idr->next = id >= idr->max_id ? idr->min_id : (int)id + 1;
+	return (int)id;
+}
+
+void *idr_find(const struct idr *idr, int id)
+{
+	const struct idr_layer *l = idr->top;
+
+	if (id < idr->min_id || id > idr->max_id || !l || (u64)id >= idr_capacity(idr->levels))
+		return NULL;
+	for (int level = idr->levels - 1; level > 0 && l; level--)
+		l = l->slot[slot_index((u64)id, level)];
+	return l ? l->slot[slot_index((u64)id, 0)] : NULL;
+}
+
+void *idr_remove(struct idr *idr, int id)
+{
+	struct idr_layer *path[IDR_MAX_LEVELS];
+	struct idr_layer *l = idr->top;
+	void *ptr;
+
+	if (id < idr->min_id || id > idr->max_id || !l || (u64)id >= idr_capacity(idr->levels))
+		return NULL;
+	for (int level = idr->levels - 1; level >= 0; level--) {
+		path[level] = l;
+		if (level)
+			l = l->slot[slot_index((u64)id, level)];
+		if (!l)
+			return NULL;
+	}
+	unsigned i = slot_index((u64)id, 0);
+	ptr = l->slot[i];
+	if (!ptr)
+		return NULL;
+	l->slot[i] = NULL;
+	l->count--;
+	l->full &= ~(1u << i);
+	/* Not full any more on the whole path; free the layers that emptied. */
+	for (int level = 1; level < idr->levels; level++)
+		path[level]->full &= ~(1u << slot_index((u64)id, level));
+	for (int level = 0; level < idr->levels; level++) {
+		if (path[level]->count)
+			break;
+		layer_free(idr, path[level]);
+		if (level + 1 < idr->levels) {
+			path[level + 1]->slot[slot_index((u64)id, level + 1)] = NULL;
+			path[level + 1]->count--;
+		} else {
+			idr->top = NULL;
+			idr->levels = 0;
+		}
+	}
+	idr->count--;
+	return ptr;
+}
+
+/* Check a subtree; returns its ids in use, or a negative code. */
+static long check_layer(const struct idr_layer *l, int level, u32 *layers)
+{
+	long ids = 0;
+	u32 count = 0, full = 0;
+
+	(*layers)++;
+	for (unsigned i = 0; i < IDR_SLOTS; i++) {
+		if (!l->slot[i])
+			continue;
+		count++;
+		if (level == 0) {
+			ids++;
+			full |= 1u << i;
+			continue;
+		}
+		const struct idr_layer *child = l->slot[i];
+		long n = check_layer(child, level - 1, layers);
+		if (n < 0)
+			return n;
+		ids += n;
+		if (child->full == ALL_FULL)
+			full |= 1u << i;
+	}
+	if (count != l->count)
+		return IDR_CHECK_COUNT;
+	if (count == 0)
+		return IDR_CHECK_EMPTY_LAYER;
+	if (full != l->full)
+		return IDR_CHECK_FULL;
+	return ids;
+}
+
+int idr_check(const struct idr *idr)
+{
+	u32 layers = 0;
+	long ids = 0;
+
+	if (idr->top) {
+		ids = check_layer(idr->top, idr->levels - 1, &layers);
+		if (ids < 0)
+			return (int)ids;
+	}
+	if ((u32)ids != idr->count)
+		return IDR_CHECK_TOTAL;
+	if (layers != idr->layers)
+		return IDR_CHECK_LAYERS;
+	return 0;
+}
