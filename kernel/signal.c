@@ -88,6 +88,7 @@ void signal_task_init(struct task *t, struct task *parent_or_null)
 	memset(st, 0, sizeof(*st));
 	for (i = 0; i < ABI_NSIG; i++)
 		list_init(&st->queue[i]);
+	list_init(&st->ignored);
 	st->altstack.ss_flags = SS_DISABLE;
 }
 
@@ -122,7 +123,9 @@ static void entry_unlink(struct signal_state *st, struct sigqueue_entry *e)
 
 	list_del_init(&e->node);
 	e->queued = false;
-	if (list_empty(&st->queue[signo - 1]))
+	if (e->parked)
+		e->parked = false;
+	else if (list_empty(&st->queue[signo - 1]))
 		st->pending &= ~ABI_SIGMASK(signo);
 	if (!e->embedded) {
 		st->queued_count--;
@@ -140,21 +143,45 @@ static void entry_link(struct signal_state *st, struct sigqueue_entry *e)
 }
 
 /*
- * Discard every pending instance of signo (interrupts off).  An embedded
- * entry's owner is told with on_deliver(e, NULL): dropped, not delivered.
+ * Discard the pending instances of signo (interrupts off).  park: an
+ * ignoring action is being installed; embedded entries then move to the
+ * ignored list instead of vanishing (their owner waits for a delivery).
+ * Otherwise (SIGCONT and the stop signals cancelling each other) embedded
+ * entries stay queued: only plain instances go.
  */
-static void flush_signal(struct signal_state *st, int signo)
+static void flush_signal(struct signal_state *st, int signo, bool park)
 {
-	struct list_head *list = &st->queue[signo - 1];
+	struct list_head *list = &st->queue[signo - 1], *pos, *tmp;
 
-	while (!list_empty(list)) {
-		struct sigqueue_entry *e = list_first_entry(list, struct sigqueue_entry, node);
+	list_for_each_safe(pos, tmp, list) {
+		struct sigqueue_entry *e = list_entry(pos, struct sigqueue_entry, node);
 
-		entry_unlink(st, e);
-		if (e->embedded && e->on_deliver)
-			e->on_deliver(e, NULL);
+		if (!e->embedded) {
+			entry_unlink(st, e);
+		} else if (park) {
+			list_del(&e->node);
+			list_add_tail(&e->node, &st->ignored);
+			e->parked = true;
+		}
 	}
-	st->pending &= ~ABI_SIGMASK(signo);
+	if (list_empty(list))
+		st->pending &= ~ABI_SIGMASK(signo);
+}
+
+/* The action of signo stopped ignoring: parked entries queue again. */
+static void unpark_signal(struct signal_state *st, int signo)
+{
+	struct list_head *pos, *tmp;
+
+	list_for_each_safe(pos, tmp, &st->ignored) {
+		struct sigqueue_entry *e = list_entry(pos, struct sigqueue_entry, node);
+
+		if (e->info.si_signo != signo)
+			continue;
+		list_del(&e->node);
+		e->parked = false;
+		entry_link(st, e);
+	}
 }
 
 void signal_task_exit(struct task *t)
@@ -169,6 +196,8 @@ void signal_task_exit(struct task *t)
 		while (!list_empty(list))
 			entry_unlink(st, list_first_entry(list, struct sigqueue_entry, node));
 	}
+	while (!list_empty(&st->ignored))
+		entry_unlink(st, list_first_entry(&st->ignored, struct sigqueue_entry, node));
 	st->pending = 0;
 	irq_restore(flags);
 }
@@ -202,11 +231,11 @@ static bool prepare_signal(struct task *t, int signo)
 	if (t->state == TASK_ZOMBIE)
 		return false;
 	if (ABI_SIGMASK(signo) & STOP_SIGNALS) {
-		flush_signal(st, SIGCONT);
+		flush_signal(st, SIGCONT, false);
 	} else if (signo == SIGCONT) {
 		for (s = 1; s <= ABI_NSIG; s++)
 			if (ABI_SIGMASK(s) & STOP_SIGNALS)
-				flush_signal(st, s);
+				flush_signal(st, s, false);
 		if (st->stopped) {
 			st->stopped = false;
 			task_wake(t);
@@ -406,8 +435,12 @@ int signal_set_action(struct task *t, int signo, const struct abi_sigaction *act
 	slot->flags &= SIGNAL_SA_KNOWN;
 	now_ignored = handler_ignores(slot->handler, signo);
 	/* POSIX: setting an ignoring action discards what is pending, blocked or not. */
-	if (now_ignored)
-		flush_signal(st, signo);
+	if (now_ignored) {
+		flush_signal(st, signo, true);
+	} else if (was_ignored) {
+		unpark_signal(st, signo);
+		signal_wake(t, signo);
+	}
 	irq_restore(flags);
 	if (was_ignored && !now_ignored)
 		signal_action_changed(t, signo);

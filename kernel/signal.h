@@ -21,12 +21,14 @@
  *  - An ignored signal (SIG_IGN, or SIG_DFL whose default is to ignore) is
  *    discarded when sent, unless it is blocked: then it waits, because the
  *    action may change before it is unblocked.  Installing an ignoring action
- *    discards the pending instances.
+ *    discards the pending instances, except a timer's embedded entry, which
+ *    is parked on signal_state.ignored until the action stops ignoring.
  *  - SIGKILL and SIGSTOP can be neither caught, nor blocked, nor ignored.
  *
  * Invariants (interrupts off while they are briefly broken):
  *   bit signo of pending is clear  =>  queue[signo - 1] is empty
- *   an entry is on a list          <=>  entry->queued
+ *   an entry is on a queue or on the ignored list  <=>  entry->queued
+ *   an entry is on the ignored list                <=>  entry->parked
  *   allocated entries on the lists  ==  queued_count
  *
  * All functions here may be called with interrupts on or off; those marked
@@ -52,16 +54,15 @@ struct trap_frame;
 struct sigqueue_entry {
 	struct list_head node; /* in signal_state.queue[signo - 1] */
 	siginfo_t info;        /* info.si_signo says which list */
-	bool queued;
+	bool queued;   /* waiting for delivery: on a queue, or parked */
+	bool parked;   /* on signal_state.ignored, not on a queue */
 	bool embedded; /* owned by another object: never freed here */
 	/*
 	 * Embedded entries only, may be NULL.  Called with interrupts off once
 	 * the entry is off the queue and `info` (the copy about to reach the
 	 * user: a handler's frame, sigtimedwait's result) is filled from it:
 	 * the owner may edit it (si_overrun) and re-arm itself.  It may queue
-	 * e again with signal_send_entry.  info == NULL: the entry was
-	 * discarded, not delivered, because an ignoring action was installed
-	 * (the owner parks until signal_action_changed).  Not called for
+	 * e again with signal_send_entry.  Not called for
 	 * signal_entry_remove nor at task exit.
 	 */
 	void (*on_deliver)(struct sigqueue_entry *e, siginfo_t *info);
@@ -73,6 +74,13 @@ struct signal_state {
 	struct list_head queue[ABI_NSIG]; /* struct sigqueue_entry, oldest first */
 	u32 queued_count;                 /* allocated entries on the lists */
 	struct abi_sigaction action[ABI_NSIG];
+	/*
+	 * Embedded entries whose signal was queued when an ignoring action was
+	 * installed (Linux 6.13's ignored list): they leave the queue, stay
+	 * "queued" for their owner, and go back on the queue when a
+	 * non-ignoring action is installed again.
+	 */
+	struct list_head ignored;
 
 	/* rt_sigsuspend: the mask to put back once a handler has run. */
 	abi_sigset_t saved_mask;
@@ -184,11 +192,13 @@ void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *a
  *            r == 0       queued; a periodic timer is NOT re-armed here
  *            r == -EBUSY  its signal still waits: one more overrun
  *            r == 1       ignored: the timer parks (not re-armed)
- *   timer_delivered(e, info), interrupts off:
- *            info != NULL: info->si_overrun = the overruns (saturated), the
- *                          periodic timer re-arms, missed periods counted by
- *                          one division; timer_getoverrun reports them
- *            info == NULL: an ignoring action dropped the signal: park
+ *   timer_delivered(e, info), interrupts off: info->si_overrun = the
+ *            overruns (saturated); the periodic timer re-arms, missed
+ *            periods counted by one division; timer_getoverrun reports them
+ *   an ignoring action installed while the entry is queued: the signal
+ *            layer parks the entry itself (still "queued" for the timer)
+ *            and queues it again when a handler or SIG_DFL comes back; the
+ *            delivery then counts the periods missed meanwhile
  *   timer_settime / timer_delete: signal_entry_remove(owner, &tm->sigq)
  *   signal_action_changed(t, signo) (the timers' strong definition): send
  *            one signal for each of t's parked timers on signo, carrying the
@@ -210,7 +220,8 @@ void signal_entry_init(struct sigqueue_entry *e,
  */
 int signal_send_entry(struct task *t, struct sigqueue_entry *e);
 bool signal_entry_queued(const struct sigqueue_entry *e); /* IRQ-safe */
-/* Take e off t's queue if it is there (timer_settime, timer_delete). */
+/* Take e off t's queue (or ignored list) if it is there (timer_settime,
+ * timer_delete). */
 void signal_entry_remove(struct task *t, struct sigqueue_entry *e);
 
 /*

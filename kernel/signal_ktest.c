@@ -385,13 +385,41 @@ static void test_entry_remove_and_ignore(struct ktest *kt)
 	set_handler(t, SIGALRM, SIG_IGN);
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 1);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
-	/* Ignoring while queued drops it and says so (on_deliver(e, NULL)). */
+	/*
+	 * Ignoring while queued parks it: no longer pending, still waiting
+	 * for its delivery (queued for the timer), back when handled again.
+	 */
 	set_handler(t, SIGALRM, dummy_handler);
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
 	set_handler(t, SIGALRM, SIG_IGN);
+	KEXPECT_TRUE(kt, signal_entry_queued(&timer_entry));
+	KEXPECT_TRUE(kt, timer_entry.parked);
+	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), -EBUSY);
+	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0);
+	set_handler(t, SIGALRM, SIG_DFL); /* terminate: not ignoring */
+	KEXPECT_FALSE(kt, timer_entry.parked);
+	KEXPECT_TRUE(kt, t->signal.pending & ABI_SIGMASK(SIGALRM));
+	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), SIGALRM);
+	KEXPECT_EQ(kt, info.si_code, SI_TIMER);
+	KEXPECT_EQ(kt, delivered, 1);
+	/* Removed while parked: gone. */
+	signal_send_entry(t, &timer_entry);
+	set_handler(t, SIGALRM, SIG_IGN);
+	signal_entry_remove(t, &timer_entry);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
-	KEXPECT_EQ(kt, dropped, 1);
-	KEXPECT_EQ(kt, delivered, 0);
+	set_handler(t, SIGALRM, dummy_handler);
+	KEXPECT_EQ(kt, t->signal.pending, 0);
+	/* SIGCONT/stop cancelling each other leave a timer's entry alone. */
+	timer_entry.info.si_signo = SIGCONT;
+	set_handler(t, SIGCONT, dummy_handler);
+	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
+	signal_send(t, SIGSTOP, NULL);
+	KEXPECT_TRUE(kt, signal_entry_queued(&timer_entry));
+	signal_entry_remove(t, &timer_entry);
+	t->signal.pending = 0;
+	timer_entry.info.si_signo = SIGALRM;
+	delivered = 0;
 	/* A standard signal's entry queues even if that signal is pending. */
 	set_handler(t, SIGALRM, dummy_handler);
 	signal_send(t, SIGALRM, NULL);
@@ -405,10 +433,17 @@ static void test_entry_remove_and_ignore(struct ktest *kt)
 	t->state = TASK_ZOMBIE;
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), -ESRCH);
 	t->state = TASK_RUNNABLE;
-	/* Exit unlinks an embedded entry without freeing it. */
+	/* Exit unlinks an embedded entry, queued or parked, without freeing it. */
 	signal_send_entry(t, &timer_entry);
 	signal_task_exit(t);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
+	signal_task_init(t, NULL);
+	signal_send_entry(t, &timer_entry);
+	set_handler(t, SIGALRM, SIG_IGN);
+	signal_task_exit(t);
+	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
+	KEXPECT_FALSE(kt, timer_entry.parked);
+	KEXPECT_EQ(kt, dropped, 0); /* the owner is never told "dropped" */
 }
 
 KTEST_SUITE(signal_entry, KTEST_CASE(test_entry_send_and_deliver),
