@@ -1,13 +1,21 @@
 /*
- * The timer queue (lib/timerqueue.h has the layout and the invariants).
- *
- * The tree is ordered by expiry, with a node of equal expiry going to the
- * right of those already there: so the in-order walk is the arming order
- * among equals, and the FIFO rule of I1 needs no sequence number.
+ * The timer queue: a sorted list of armed timers indexed by a red-black
+ * tree.  The data structure and its invariants I1-I5 are described in
+ * lib/timerqueue.h; every function here keeps them.
  */
 #include "lib/timerqueue.h"
-#include "lib/compiler.h"
+
 #include <limits.h>
+
+static inline struct timerq_node *timerq_node_of_rb(struct rb_node *rb)
+{
+	return rb_entry(rb, struct timerq_node, rb);
+}
+
+static inline struct timerq_node *timerq_node_of_link(struct list_head *link)
+{
+	return list_entry(link, struct timerq_node, link);
+}
 
 void timerq_init(struct timerq *q)
 {
@@ -16,91 +24,103 @@ void timerq_init(struct timerq *q)
 	q->count = 0;
 }
 
-static struct timerq_node *node_of_rb(struct rb_node *rb)
-{
-	return rb_entry(rb, struct timerq_node, rb);
-}
-
-static struct timerq_node *node_of_link(struct list_head *link)
-{
-	return list_entry(link, struct timerq_node, link);
-}
-
-/* Link a disarmed node into tree and list (I1, I2 kept). */
-static void timerq_insert(struct timerq *q, struct timerq_node *node)
-{
-	struct rb_node **link = &q->tree.node, *parent = NULL;
-	struct list_head *last = list_last(&q->list);
-	bool left = false;
-
-	if (!last || node_of_link(last)->expires <= node->expires) {
-		/*
-		 * At or after the latest: the list's last node is the tree's
-		 * rightmost (I3), whose right link is free.  No walk.
-		 */
-		if (last) {
-			parent = &node_of_link(last)->rb;
-			link = &parent->right;
-		}
-		rb_link_node(&node->rb, parent, link);
-		rb_insert_color(&node->rb, &q->tree);
-		list_add_tail(&node->link, &q->list);
-		q->count++;
-		return;
-	}
-	while (*link) {
-		parent = *link;
-		left = node->expires < node_of_rb(parent)->expires;
-		link = left ? &parent->left : &parent->right;
-	}
-	rb_link_node(&node->rb, parent, link);
-	rb_insert_color(&node->rb, &q->tree);
-	/*
-	 * A new leaf's in-order neighbour is its parent: the successor when it
-	 * hangs on the left, the predecessor when on the right.  The list takes
-	 * the same place.  (parent cannot be NULL here: the list was not empty.)
-	 */
-	if (left)
-		list_add_tail(&node->link, &node_of_rb(parent)->link); /* before parent */
-	else
-		list_add(&node->link, &node_of_rb(parent)->link); /* after parent */
-	q->count++;
-}
-
-static void timerq_remove(struct timerq *q, struct timerq_node *node)
+/* Take an armed node out of both structures, leaving its own links stale. */
+static void timerq_unlink(struct timerq *q, struct timerq_node *node)
 {
 	rb_erase(&node->rb, &q->tree);
 	list_del(&node->link);
-	node->link.next = NULL;
-	node->link.prev = NULL;
 	q->count--;
+}
+
+/*
+ * Link a disarmed node whose expires is set.  In a binary search tree a new
+ * leaf's in-order neighbour is its parent: the predecessor when the leaf
+ * hangs to the right, the successor when it hangs to the left.  So once the
+ * tree walk has found the parent, the list position is known too (I2).
+ */
+static void timerq_link(struct timerq *q, struct timerq_node *node)
+{
+	ktime_t expires = node->expires;
+	struct timerq_node *first, *last;
+	struct rb_node **link, *parent;
+
+	q->count++;
+	if (list_empty(&q->list)) {
+		/* Empty queue: the node becomes the root. */
+		rb_link_node(&node->rb, NULL, &q->tree.node);
+		list_add(&node->link, &q->list);
+		rb_insert_color(&node->rb, &q->tree);
+		return;
+	}
+	last = timerq_node_of_link(q->list.prev);
+	if (expires >= last->expires) {
+		/*
+		 * At or after the latest timer (ties go last: FIFO).  The list's
+		 * last node is the tree's rightmost (I3), whose right link is
+		 * free: hang the node there, no walk.
+		 */
+		rb_link_node(&node->rb, &last->rb, &last->rb.right);
+		list_add_tail(&node->link, &q->list);
+		rb_insert_color(&node->rb, &q->tree);
+		return;
+	}
+	first = timerq_node_of_link(q->list.next);
+	if (expires < first->expires) {
+		/* Strictly before every timer: under the leftmost node, no walk. */
+		rb_link_node(&node->rb, &first->rb, &first->rb.left);
+		list_add(&node->link, &q->list);
+		rb_insert_color(&node->rb, &q->tree);
+		return;
+	}
+
+	/* Walk; on equal expiries go right, so the new node follows them (FIFO). */
+	link = &q->tree.node;
+	parent = NULL;
+	while (*link) {
+		parent = *link;
+		if (expires < timerq_node_of_rb(parent)->expires)
+			link = &parent->left;
+		else
+			link = &parent->right;
+	}
+	rb_link_node(&node->rb, parent, link);
+	if (link == &parent->left)
+		list_add_tail(&node->link, &timerq_node_of_rb(parent)->link); /* before parent */
+	else
+		list_add(&node->link, &timerq_node_of_rb(parent)->link); /* after parent */
+	rb_insert_color(&node->rb, &q->tree);
 }
 
 void timerq_arm(struct timerq *q, struct timerq_node *node, ktime_t expires)
 {
 	if (timerq_is_armed(node)) {
 		struct list_head *prev = node->link.prev, *next = node->link.next;
+
 		/*
-		 * Keeps its place if it stays after its predecessor and before
-		 * its successor (strictly: it must go after equals, FIFO):
-		 * a periodic timer that stays first costs no tree work.
+		 * Re-arming in place: if the new expiry still lies at or after
+		 * the predecessor's and strictly before the successor's, arming
+		 * anew would put the node exactly where it is, so only the
+		 * expiry changes (the common case of a periodic timer that
+		 * stays first).
 		 */
-		if ((prev == &q->list || node_of_link(prev)->expires <= expires) &&
-		    (next == &q->list || node_of_link(next)->expires > expires)) {
+		if ((prev == &q->list || timerq_node_of_link(prev)->expires <= expires) &&
+		    (next == &q->list || expires < timerq_node_of_link(next)->expires)) {
 			node->expires = expires;
 			return;
 		}
-		timerq_remove(q, node);
+		timerq_unlink(q, node);
 	}
 	node->expires = expires;
-	timerq_insert(q, node);
+	timerq_link(q, node);
 }
 
 bool timerq_disarm(struct timerq *q, struct timerq_node *node)
 {
 	if (!timerq_is_armed(node))
 		return false;
-	timerq_remove(q, node);
+	timerq_unlink(q, node);
+	node->link.next = NULL;
+	node->link.prev = NULL;
 	return true;
 }
 
@@ -114,70 +134,81 @@ ktime_t timerq_expire(struct timerq *q, ktime_t now, timerq_expire_fn fn, void *
 
 		if (action == TIMERQ_REARM && node->interval) {
 			ktime_forward(node->expires, node->interval, now, &next);
-			timerq_arm(q, node, next); /* > now: not handed over again */
-		} else {
-			timerq_remove(q, node);
+			/*
+			 * next > now, unless the period saturated at KTIME_MAX
+			 * and now is KTIME_MAX too: re-arming would hand the
+			 * timer over forever, so it stops instead.
+			 */
+			if (next > now) {
+				timerq_arm(q, node, next);
+				continue;
+			}
 		}
+		timerq_disarm(q, node);
 	}
 	return timerq_next_deadline(q);
 }
 
 int timerq_overrun(const struct timerq_node *node, ktime_t now)
 {
-	ktime_t next;
+	u64 missed;
 
 	if (!node->interval || node->expires > now)
 		return 0;
-	return ktime_forward(node->expires, node->interval, now, &next);
+	missed = (now - node->expires) / node->interval;
+	return missed > INT_MAX ? INT_MAX : (int)missed;
 }
 
 int timerq_forward(struct timerq_node *node, ktime_t now)
 {
-	if (!node->interval || node->expires > now)
+	if (!node->interval)
 		return 0;
 	return ktime_forward(node->expires, node->interval, now, &node->expires);
 }
 
-static int compare_expiry(const struct rb_node *a, const struct rb_node *b)
+static int timerq_rb_cmp(const struct rb_node *a, const struct rb_node *b)
 {
 	ktime_t x = rb_entry(a, struct timerq_node, rb)->expires;
 	ktime_t y = rb_entry(b, struct timerq_node, rb)->expires;
 
-	return (x > y) - (x < y);
+	return x < y ? -1 : x > y;
 }
 
 int timerq_check(const struct timerq *q)
 {
-	const struct list_head *pos, *prev = &q->list;
-	struct rb_node *rb;
-	ktime_t last = 0;
-	u32 n = 0;
-	long tree_nodes;
+	const struct list_head *pos;
+	const struct rb_node *rb;
+	ktime_t prev_expires = 0;
+	u32 listed = 0;
+	long in_tree;
 
-	for (pos = q->list.next; pos != &q->list; prev = pos, pos = pos->next) {
-		const struct timerq_node *node = node_of_link((struct list_head *)pos);
-		if (pos->prev != prev)
-			return TIMERQ_CHECK_LIST_LINKS;
-		if (!timerq_is_armed(node))
+	/* I1 (order) and I5 over the list. */
+	for (pos = q->list.next; pos != &q->list; pos = pos->next) {
+		const struct timerq_node *node = list_entry(pos, struct timerq_node, link);
+
+		if (pos->next == NULL)
 			return TIMERQ_CHECK_UNARMED;
-		if (n && node->expires < last)
+		if (pos->next->prev != pos || pos->prev->next != pos)
+			return TIMERQ_CHECK_LIST_LINKS;
+		if (listed && node->expires < prev_expires)
 			return TIMERQ_CHECK_ORDER;
-		last = node->expires;
-		n++;
+		prev_expires = node->expires;
+		listed++;
 	}
-	if (q->list.prev != prev)
-		return TIMERQ_CHECK_LIST_LINKS;
-	if (n != q->count)
-		return TIMERQ_CHECK_COUNT;
-	tree_nodes = rb_check(&q->tree, compare_expiry);
-	if (tree_nodes < 0)
+	/* The tree itself, then I2: same nodes, same order (which gives I3). */
+	in_tree = rb_check(&q->tree, timerq_rb_cmp);
+	if (in_tree < 0)
 		return TIMERQ_CHECK_TREE;
-	if ((u32)tree_nodes != n)
-		return TIMERQ_CHECK_MISMATCH;
-	/* The in-order walk must visit the very nodes of the list, in its order. */
-	pos = q->list.next;
-	for (rb = rb_first(&q->tree); rb; rb = rb_next(rb), pos = pos->next)
-		if (pos == &q->list || &node_of_rb(rb)->link != pos)
+	rb = rb_first(&q->tree);
+	for (pos = q->list.next; pos != &q->list; pos = pos->next) {
+		if (!rb || rb != &list_entry(pos, struct timerq_node, link)->rb)
 			return TIMERQ_CHECK_MISMATCH;
+		rb = rb_next(rb);
+	}
+	if (rb || (u32)in_tree != listed)
+		return TIMERQ_CHECK_MISMATCH;
+	/* I4. */
+	if (q->count != listed)
+		return TIMERQ_CHECK_COUNT;
 	return 0;
 }

@@ -1,9 +1,8 @@
 /*
- * Host tests of lib/timerqueue.c: unit cases for each operation and its fast
- * paths, then a randomized run of a million mixed operations (arm, re-arm,
- * disarm, expire with periodic re-arming and overruns) checked after every
- * batch against a reference model (an array with an arming sequence number:
- * the expected order is by expiry, then by arming order) and timerq_check().
+ * Unit tests of lib/timerqueue: ordering, FIFO among equal expiries, the
+ * fast paths, expiry with periodic re-arming and overruns, the extremes of
+ * time, the invariant checker, and a randomized run of a million operations
+ * checked against a simple reference model.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,271 +10,609 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <limits.h>
 #include <cmocka.h>
 
 #include "lib/timerqueue.h"
 
-struct item {
+#define YEAR_NS (365ull * 24 * 3600 * 1000000000ull)
+
+struct timer {
 	struct timerq_node node;
 	int id;
-	bool armed;        /* model */
-	ktime_t expires;   /* model */
-	unsigned long seq; /* model: arming order */
-	int fired;
+	/* reference model */
+	bool armed;
+	ktime_t expires;
+	unsigned long long seq; /* arming order */
+	/* what the callback should do */
+	bool rearm;
 };
 
-static struct item *item_of(struct timerq_node *n)
+#define MAX_FIRED 64
+struct fired_log {
+	int n;
+	int ids[MAX_FIRED];
+	int overruns[MAX_FIRED];
+};
+
+static enum timerq_action log_cb(struct timerq *q, struct timerq_node *node, ktime_t now,
+				 void *ctx)
 {
-	return container_of(n, struct item, node);
+	struct fired_log *log = ctx;
+	struct timer *t = container_of(node, struct timer, node);
+
+	(void)q;
+	assert_true(timerq_is_armed(node)); /* still armed during the callback */
+	assert_true(node->expires <= now);
+	assert_true(log->n < MAX_FIRED);
+	log->ids[log->n] = t->id;
+	log->overruns[log->n] = timerq_overrun(node, now);
+	log->n++;
+	return t->rearm ? TIMERQ_REARM : TIMERQ_DONE;
 }
 
-/* ---- unit cases ---------------------------------------------------------- */
-
-static enum timerq_action record_done(struct timerq *q, struct timerq_node *n, ktime_t now,
-				      void *ctx)
+static void init_timers(struct timer *t, int n)
 {
-	int **out = ctx;
-	(void)q;
-	(void)now;
-	*(*out)++ = item_of(n)->id;
-	return TIMERQ_DONE;
+	memset(t, 0, sizeof(*t) * n); /* zero-filled nodes are disarmed nodes */
+	for (int i = 0; i < n; i++)
+		t[i].id = i;
 }
 
 static void test_empty(void **state)
 {
-	struct timerq q;
 	(void)state;
+	struct timerq q;
+	struct fired_log log = {0};
+	struct timer t;
+
 	timerq_init(&q);
+	init_timers(&t, 1);
 	assert_null(timerq_first(&q));
 	assert_true(timerq_next_deadline(&q) == KTIME_MAX);
-	assert_int_equal(timerq_count(&q), 0);
+	assert_true(timerq_expire(&q, KTIME_MAX - 1, log_cb, &log) == KTIME_MAX);
+	assert_int_equal(log.n, 0);
+	assert_false(timerq_is_armed(&t.node));
+	assert_false(timerq_disarm(&q, &t.node));
 	assert_int_equal(timerq_check(&q), 0);
-	struct item a = {.id = 1};
-	assert_false(timerq_disarm(&q, &a.node));
+	timerq_node_init(&t.node);
+	assert_false(timerq_is_armed(&t.node));
 }
 
 static void test_order_and_fifo(void **state)
 {
-	struct timerq q;
-	struct item it[6] = {{.id = 0}, {.id = 1}, {.id = 2}, {.id = 3}, {.id = 4}, {.id = 5}};
-	ktime_t when[6] = {50, 10, 50, 30, 10, 50};
-	int got[6], *out = got;
 	(void)state;
+	struct timerq q;
+	struct timer t[8];
+	struct fired_log log = {0};
+	/* expiries, armed in this order; equal ones must fire in arming order */
+	const ktime_t exp[8] = {50, 10, 50, 30, 10, 50, 5, 30};
+	const int want[8] = {6, 1, 4, 3, 7, 0, 2, 5};
 
 	timerq_init(&q);
-	for (int i = 0; i < 6; i++) {
-		timerq_arm(&q, &it[i].node, when[i]);
+	init_timers(t, 8);
+	for (int i = 0; i < 8; i++) {
+		timerq_arm(&q, &t[i].node, exp[i]);
 		assert_int_equal(timerq_check(&q), 0);
 	}
-	assert_ptr_equal(timerq_first(&q), &it[1].node);
-	assert_true(timerq_expire(&q, 100, record_done, &out) == KTIME_MAX);
-	int want[6] = {1, 4, 3, 0, 2, 5}; /* by expiry, equals in arming order */
-	assert_memory_equal(got, want, sizeof(want));
+	assert_int_equal(timerq_count(&q), 8);
+	assert_ptr_equal(timerq_first(&q), &t[6].node);
+	assert_true(timerq_next_deadline(&q) == 5);
+	/* Nothing due before 5. */
+	assert_true(timerq_expire(&q, 4, log_cb, &log) == 5);
+	assert_int_equal(log.n, 0);
+	/* Up to 30 inclusive: 5, 10, 10, 30, 30. */
+	assert_true(timerq_expire(&q, 30, log_cb, &log) == 50);
+	assert_int_equal(log.n, 5);
+	assert_true(timerq_expire(&q, 1000, log_cb, &log) == KTIME_MAX);
+	assert_int_equal(log.n, 8);
+	for (int i = 0; i < 8; i++)
+		assert_int_equal(log.ids[i], want[i]);
+	for (int i = 0; i < 8; i++)
+		assert_false(timerq_is_armed(&t[i].node));
 	assert_int_equal(timerq_count(&q), 0);
-}
-
-static void test_rearm_equal_goes_after(void **state)
-{
-	struct timerq q;
-	struct item a = {.id = 0}, b = {.id = 1}, c = {.id = 2};
-	int got[3], *out = got;
-	(void)state;
-	timerq_init(&q);
-	timerq_arm(&q, &a.node, 10);
-	timerq_arm(&q, &b.node, 10);
-	timerq_arm(&q, &c.node, 20);
-	timerq_arm(&q, &a.node, 10); /* re-armed at the same time: now after b */
 	assert_int_equal(timerq_check(&q), 0);
-	timerq_expire(&q, 10, record_done, &out);
-	assert_int_equal(out - got, 2);
-	assert_int_equal(got[0], 1);
-	assert_int_equal(got[1], 0);
 }
 
-static void test_disarm_any(void **state)
+static void test_disarm_positions(void **state)
 {
-	struct timerq q;
-	struct item it[100];
 	(void)state;
-	timerq_init(&q);
-	for (int i = 0; i < 100; i++) {
-		it[i] = (struct item){.id = i};
-		timerq_arm(&q, &it[i].node, (ktime_t)((i * 37) % 100));
-	}
-	for (int i = 0; i < 100; i += 3) {
-		assert_true(timerq_disarm(&q, &it[i].node));
-		assert_false(timerq_is_armed(&it[i].node));
-		assert_false(timerq_disarm(&q, &it[i].node));
-		assert_int_equal(timerq_check(&q), 0);
-	}
-	assert_int_equal(timerq_count(&q), 100 - 34);
-}
-
-static enum timerq_action rearm_count(struct timerq *q, struct timerq_node *n, ktime_t now,
-				      void *ctx)
-{
-	(void)q;
-	int *overrun = ctx;
-	*overrun = timerq_overrun(n, now);
-	item_of(n)->fired++;
-	return TIMERQ_REARM;
-}
-
-static void test_periodic_overrun_and_stays_first(void **state)
-{
 	struct timerq q;
-	struct item p = {.id = 0}, later = {.id = 1};
-	int overrun = -1;
-	(void)state;
+	struct timer t[5];
+	struct fired_log log = {0};
+
 	timerq_init(&q);
-	p.node.interval = 10;
-	timerq_arm(&q, &p.node, 100);
-	timerq_arm(&q, &later.node, 1000000);
-	/* 35 ns late: periods at 110, 120, 130 missed, next at 140. */
-	assert_true(timerq_expire(&q, 135, rearm_count, &overrun) == 140);
-	assert_int_equal(overrun, 3);
-	assert_int_equal(p.fired, 1);
-	assert_ptr_equal(timerq_first(&q), &p.node);
+	init_timers(t, 5);
+	for (int i = 0; i < 5; i++)
+		timerq_arm(&q, &t[i].node, 100 + i);
+	assert_true(timerq_disarm(&q, &t[0].node)); /* head */
+	assert_true(timerq_disarm(&q, &t[2].node)); /* middle */
+	assert_true(timerq_disarm(&q, &t[4].node)); /* tail */
+	assert_false(timerq_disarm(&q, &t[2].node)); /* twice */
 	assert_int_equal(timerq_check(&q), 0);
-	/* On time: no overrun. */
-	assert_true(timerq_expire(&q, 140, rearm_count, &overrun) == 150);
-	assert_int_equal(overrun, 0);
+	assert_true(timerq_next_deadline(&q) == 101);
+	timerq_expire(&q, 1000, log_cb, &log);
+	assert_int_equal(log.n, 2);
+	assert_int_equal(log.ids[0], 1);
+	assert_int_equal(log.ids[1], 3);
 }
 
-static void test_one_ns_interval_years_late(void **state)
+/* Re-arming an armed timer moves it, and counts as a new arming for FIFO. */
+static void test_rearm_moves(void **state)
 {
+	(void)state;
 	struct timerq q;
-	struct item p = {.id = 0};
-	int overrun = -1;
-	(void)state;
-	timerq_init(&q);
-	p.node.interval = 1;
-	timerq_arm(&q, &p.node, 1);
-	ktime_t years = 10ull * 365 * 24 * 3600 * 1000000000ull;
-	assert_true(timerq_expire(&q, years, rearm_count, &overrun) == years + 1);
-	assert_int_equal(overrun, INT_MAX); /* saturated, computed without a loop */
-	assert_int_equal(p.fired, 1);
-}
+	struct timer t[4];
+	struct fired_log log = {0};
 
-static void test_forward_disarmed(void **state)
-{
-	struct timerq_node n = {.expires = 100, .interval = 10};
-	(void)state;
-	assert_int_equal(timerq_forward(&n, 99), 0);
-	assert_true(n.expires == 100);
-	assert_int_equal(timerq_forward(&n, 125), 2);
-	assert_true(n.expires == 130);
-	struct timerq_node one = {.expires = 5, .interval = 0};
-	assert_int_equal(timerq_forward(&one, 1000), 0);
-	assert_true(one.expires == 5);
-}
-
-static void test_check_catches_corruption(void **state)
-{
-	struct timerq q;
-	struct item it[10];
-	(void)state;
 	timerq_init(&q);
-	for (int i = 0; i < 10; i++) {
-		it[i] = (struct item){.id = i};
-		timerq_arm(&q, &it[i].node, (ktime_t)i * 10);
-	}
-	it[5].node.expires = 1; /* out of order behind the queue's back */
-	assert_int_not_equal(timerq_check(&q), 0);
-	it[5].node.expires = 50;
+	init_timers(t, 4);
+	timerq_arm(&q, &t[0].node, 10);
+	timerq_arm(&q, &t[1].node, 20);
+	timerq_arm(&q, &t[2].node, 20);
+	timerq_arm(&q, &t[3].node, 30);
+	timerq_arm(&q, &t[0].node, 20); /* now after 1 and 2 */
+	timerq_arm(&q, &t[3].node, 5);	/* now first */
+	assert_int_equal(timerq_count(&q), 4);
 	assert_int_equal(timerq_check(&q), 0);
-	q.count++;
-	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_COUNT);
+	timerq_expire(&q, 100, log_cb, &log);
+	assert_int_equal(log.n, 4);
+	assert_int_equal(log.ids[0], 3);
+	assert_int_equal(log.ids[1], 1);
+	assert_int_equal(log.ids[2], 2);
+	assert_int_equal(log.ids[3], 0);
 }
 
-/* ---- randomized, against a model ----------------------------------------- */
-
-#define NITEMS 512
-static struct item items[NITEMS];
-static unsigned long seq_counter;
-static ktime_t model_now;
-static unsigned rng_state;
-
-static unsigned rnd(void)
+/* Snapshot of every node's tree links, to see whether re-arming touched the tree. */
+static void snapshot(struct timer *t, int n, struct rb_node *out)
 {
-	rng_state = rng_state * 1103515245u + 12345u;
-	return rng_state >> 8;
+	for (int i = 0; i < n; i++)
+		out[i] = t[i].node.rb;
 }
 
-/* The model's next item: armed, least expiry, then least seq. */
-static struct item *model_first(void)
+static void test_rearm_in_place(void **state)
 {
-	struct item *best = NULL;
-	for (int i = 0; i < NITEMS; i++) {
-		struct item *x = &items[i];
-		if (x->armed && (!best || x->expires < best->expires ||
-				 (x->expires == best->expires && x->seq < best->seq)))
-			best = x;
+	(void)state;
+	enum { N = 64 };
+	static struct timer t[N];
+	struct rb_node before[N], after[N];
+	struct timerq q;
+
+	timerq_init(&q);
+	init_timers(t, N);
+	for (int i = 0; i < N; i++)
+		timerq_arm(&q, &t[i].node, 1000 * (i + 1));
+	snapshot(t, N, before);
+	/* The first moves later but stays before the second: no tree change. */
+	timerq_arm(&q, &t[0].node, 1999);
+	/* A middle one moves within its gap, or onto its predecessor's expiry. */
+	timerq_arm(&q, &t[10].node, 10000);
+	timerq_arm(&q, &t[20].node, 21500);
+	snapshot(t, N, after);
+	assert_memory_equal(before, after, sizeof(before));
+	assert_ptr_equal(timerq_first(&q), &t[0].node);
+	assert_true(timerq_next_deadline(&q) == 1999);
+	assert_int_equal(timerq_check(&q), 0);
+	/* Onto the successor's expiry: must move behind it (FIFO), tree changes. */
+	timerq_arm(&q, &t[0].node, 2000);
+	assert_ptr_equal(timerq_first(&q), &t[1].node);
+	assert_ptr_equal(list_entry(t[1].node.link.next, struct timer, node.link), &t[0]);
+	assert_int_equal(timerq_check(&q), 0);
+}
+
+static void test_periodic_expire(void **state)
+{
+	(void)state;
+	struct timerq q;
+	struct timer t[2];
+	struct fired_log log = {0};
+
+	timerq_init(&q);
+	init_timers(t, 2);
+	t[0].node.interval = 100;
+	t[0].rearm = true;
+	timerq_arm(&q, &t[0].node, 1000);
+	timerq_arm(&q, &t[1].node, 1150);
+	/* On time: no overrun, next at 1100. */
+	assert_true(timerq_expire(&q, 1000, log_cb, &log) == 1100);
+	assert_int_equal(log.n, 1);
+	assert_int_equal(log.overruns[0], 0);
+	assert_ptr_equal(timerq_first(&q), &t[0].node);
+	/* 350 late at 1450: 1200, 1300, 1400 missed; one call, one callback. */
+	assert_true(timerq_expire(&q, 1450, log_cb, &log) == 1500);
+	assert_int_equal(log.n, 3);
+	assert_int_equal(log.ids[1], 0);
+	assert_int_equal(log.overruns[1], 3);
+	assert_int_equal(log.ids[2], 1);
+	assert_true(t[0].node.expires == 1500);
+	/* The callback stops it. */
+	t[0].rearm = false;
+	assert_true(timerq_expire(&q, 1500, log_cb, &log) == KTIME_MAX);
+	assert_false(timerq_is_armed(&t[0].node));
+	/* A one-shot asking to be re-armed is disarmed anyway. */
+	t[1].rearm = true;
+	timerq_arm(&q, &t[1].node, 2000);
+	assert_true(timerq_expire(&q, 2000, log_cb, &log) == KTIME_MAX);
+	assert_false(timerq_is_armed(&t[1].node));
+	assert_int_equal(timerq_check(&q), 0);
+}
+
+static void test_overrun_extremes(void **state)
+{
+	(void)state;
+	struct timerq q;
+	struct timer t[2];
+	struct fired_log log = {0};
+	ktime_t now = 7 + 20 * YEAR_NS;
+
+	timerq_init(&q);
+	init_timers(t, 2);
+	/* 1 ns period, twenty years late: saturated count, one callback. */
+	t[0].node.interval = 1;
+	t[0].rearm = true;
+	timerq_arm(&q, &t[0].node, 7);
+	assert_true(timerq_expire(&q, now, log_cb, &log) == now + 1);
+	assert_int_equal(log.n, 1);
+	assert_int_equal(log.overruns[0], INT_MAX);
+	assert_true(t[0].node.expires == now + 1);
+
+	/* A timer at KTIME_MAX ("never") does not fire before the end of time. */
+	timerq_disarm(&q, &t[0].node);
+	timerq_arm(&q, &t[1].node, KTIME_MAX);
+	assert_true(timerq_expire(&q, KTIME_MAX - 1, log_cb, &log) == KTIME_MAX);
+	assert_int_equal(log.n, 1);
+	assert_true(timerq_is_armed(&t[1].node));
+
+	/* Periodic next to the end: the next period saturates to KTIME_MAX. */
+	timerq_arm(&q, &t[0].node, KTIME_MAX - 10);
+	t[0].node.interval = 100;
+	assert_true(timerq_expire(&q, KTIME_MAX - 5, log_cb, &log) == KTIME_MAX);
+	assert_true(timerq_is_armed(&t[0].node));
+	assert_true(t[0].node.expires == KTIME_MAX);
+	/* At now == KTIME_MAX a periodic timer cannot go later: it stops, no hang. */
+	t[1].rearm = true;
+	t[1].node.interval = 1;
+	assert_true(timerq_expire(&q, KTIME_MAX, log_cb, &log) == KTIME_MAX);
+	assert_false(timerq_is_armed(&t[0].node));
+	assert_false(timerq_is_armed(&t[1].node));
+	assert_int_equal(log.n, 4);
+	assert_int_equal(timerq_check(&q), 0);
+}
+
+/* The deferred re-arm of a periodic timer whose signal was still queued. */
+static void test_forward_later(void **state)
+{
+	(void)state;
+	struct timerq q;
+	struct timer t;
+	struct fired_log log = {0};
+
+	timerq_init(&q);
+	init_timers(&t, 1);
+	t.node.interval = 1000;
+	timerq_arm(&q, &t.node, 5000);
+	timerq_expire(&q, 5200, log_cb, &log); /* DONE: left disarmed */
+	assert_false(timerq_is_armed(&t.node));
+	/* Delivered at 9700: 6000..9000 missed (4), next 10000. */
+	assert_int_equal(timerq_overrun(&t.node, 9700), 4);
+	assert_int_equal(timerq_forward(&t.node, 9700), 4);
+	assert_true(t.node.expires == 10000);
+	timerq_arm(&q, &t.node, t.node.expires);
+	assert_true(timerq_next_deadline(&q) == 10000);
+	/* Not due: forward leaves it alone. */
+	timerq_disarm(&q, &t.node);
+	assert_int_equal(timerq_forward(&t.node, 9999), 0);
+	assert_true(t.node.expires == 10000);
+	/* One-shot: not forwarded. */
+	t.node.interval = 0;
+	assert_int_equal(timerq_forward(&t.node, 50000), 0);
+	assert_true(t.node.expires == 10000);
+	assert_int_equal(timerq_overrun(&t.node, 50000), 0);
+}
+
+/* Callbacks that arm and disarm other timers. */
+struct meddle {
+	struct timer *t;
+	int fired[8];
+	int n;
+};
+
+static enum timerq_action meddle_cb(struct timerq *q, struct timerq_node *node, ktime_t now,
+				    void *ctx)
+{
+	struct meddle *m = ctx;
+	struct timer *t = container_of(node, struct timer, node);
+
+	m->fired[m->n++] = t->id;
+	if (t->id == 0) {
+		timerq_disarm(q, &m->t[1].node);   /* due too, but cancelled: never fires */
+		timerq_arm(q, &m->t[2].node, now - 1); /* in the past: fires in this call */
+		timerq_arm(q, &m->t[3].node, now + 10); /* in the future: not now */
 	}
-	return best;
-}
-
-static enum timerq_action random_expire_fn(struct timerq *q, struct timerq_node *n,
-					   ktime_t now, void *ctx)
-{
-	struct item *x = item_of(n), *want = model_first();
-	(void)q;
-	(void)ctx;
-	assert_ptr_equal(x, want); /* the queue hands them over in the model's order */
-	assert_true(x->expires <= now);
-	if (x->node.interval && (rnd() & 1)) {
-		ktime_t next;
-		ktime_forward(x->expires, x->node.interval, now, &next);
-		x->expires = next;
-		x->seq = ++seq_counter;
-		return TIMERQ_REARM;
-	}
-	x->armed = false;
 	return TIMERQ_DONE;
 }
 
-static void test_random_million(void **state)
+static void test_callback_meddles(void **state)
 {
-	struct timerq q;
 	(void)state;
-	rng_state = 20261203u;
-	printf("# random timerq: seed %u, 1,000,000 operations, %d timers\n", rng_state, NITEMS);
+	struct timerq q;
+	struct timer t[4];
+	struct meddle m = {.t = t};
+
 	timerq_init(&q);
-	for (int i = 0; i < NITEMS; i++)
-		items[i] = (struct item){.id = i};
-	model_now = 0;
-	for (long op = 0; op < 1000000; op++) {
-		struct item *x = &items[rnd() % NITEMS];
-		unsigned kind = rnd() % 100;
-		if (kind < 45) { /* arm or re-arm, often at equal times, often at the tail */
-			ktime_t when = model_now + (rnd() % 4 == 0 ? 1000 : rnd() % 200);
-			x->node.interval = rnd() % 3 == 0 ? 1 + rnd() % 50 : 0;
-			timerq_arm(&q, &x->node, when);
-			x->armed = true;
-			x->expires = when;
-			x->seq = ++seq_counter;
-		} else if (kind < 75) {
-			assert_int_equal(timerq_disarm(&q, &x->node), x->armed);
-			x->armed = false;
-		} else {
-			model_now += rnd() % 60;
-			ktime_t next = timerq_expire(&q, model_now, random_expire_fn, NULL);
-			struct item *f = model_first();
-			assert_true(next == (f ? f->expires : KTIME_MAX));
-			assert_true(!f || f->expires > model_now);
-		}
-		if (op % 1000 == 0) {
-			assert_int_equal(timerq_check(&q), 0);
-			u32 armed = 0;
-			for (int i = 0; i < NITEMS; i++) {
-				armed += items[i].armed;
-				assert_int_equal(timerq_is_armed(&items[i].node), items[i].armed);
-				if (items[i].armed)
-					assert_true(items[i].node.expires == items[i].expires);
+	init_timers(t, 4);
+	timerq_arm(&q, &t[0].node, 100);
+	timerq_arm(&q, &t[1].node, 100);
+	assert_true(timerq_expire(&q, 100, meddle_cb, &m) == 110);
+	assert_int_equal(m.n, 2);
+	assert_int_equal(m.fired[0], 0);
+	assert_int_equal(m.fired[1], 2);
+	assert_false(timerq_is_armed(&t[1].node));
+	assert_int_equal(timerq_count(&q), 1);
+	assert_int_equal(timerq_check(&q), 0);
+}
+
+static void test_check_detects(void **state)
+{
+	(void)state;
+	enum { N = 20 };
+	struct timer t[N];
+	struct timerq q;
+
+	timerq_init(&q);
+	init_timers(t, N);
+	for (int i = 0; i < N; i++)
+		timerq_arm(&q, &t[i].node, 10 * i);
+	assert_int_equal(timerq_check(&q), 0);
+	t[5].node.expires = 1000; /* list out of order */
+	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_ORDER);
+	t[5].node.expires = 50;
+	q.count++;
+	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_COUNT);
+	q.count--;
+	/* Swap two list neighbours: list sorted (equal keys) but tree order differs. */
+	t[7].node.expires = 70;
+	t[8].node.expires = 70;
+	list_del(&t[7].node.link);
+	list_add(&t[7].node.link, &t[8].node.link);
+	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_MISMATCH);
+	list_del(&t[7].node.link);
+	list_add_tail(&t[7].node.link, &t[8].node.link);
+	t[8].node.expires = 80;
+	assert_int_equal(timerq_check(&q), 0);
+	/* A node missing from the tree. */
+	rb_erase(&t[3].node.rb, &q.tree);
+	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_MISMATCH);
+}
+
+/* ---- randomized run against a reference model ---- */
+
+enum { POOL = 4096, OPS = 1000000, BATCH = 1000 };
+
+static struct timer pool[POOL];
+static struct timerq rq;
+static ktime_t model_now;
+static unsigned long long model_seq;
+static unsigned long long rng;
+static unsigned long long last_key_exp, last_key_seq; /* last fired in this expire call */
+static unsigned long n_fired, n_rearmed, n_saturated, n_inplace, n_meddled;
+
+static unsigned long long rnd64(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static unsigned rnd(unsigned n)
+{
+	return (unsigned)(rnd64() % n);
+}
+
+static void model_arm(struct timer *t, ktime_t expires)
+{
+	timerq_arm(&rq, &t->node, expires);
+	t->armed = true;
+	t->expires = expires;
+	t->seq = model_seq++;
+}
+
+static void model_disarm(struct timer *t)
+{
+	assert_int_equal(timerq_disarm(&rq, &t->node), t->armed);
+	t->armed = false;
+}
+
+/* Independent reference for one period forward: 128-bit arithmetic. */
+static ktime_t ref_forward(ktime_t expires, ktime_t interval, ktime_t now, int *overrun)
+{
+	unsigned __int128 missed = (now - expires) / interval;
+	unsigned __int128 next = (unsigned __int128)expires + (missed + 1) * interval;
+
+	*overrun = missed > INT_MAX ? INT_MAX : (int)missed;
+	if (missed >= INT_MAX)
+		n_saturated++;
+	return next > KTIME_MAX ? KTIME_MAX : (ktime_t)next;
+}
+
+static bool key_less(ktime_t e1, unsigned long long s1, ktime_t e2, unsigned long long s2)
+{
+	return e1 < e2 || (e1 == e2 && s1 < s2);
+}
+
+static ktime_t random_expiry(void)
+{
+	switch (rnd(8)) {
+	case 0: /* a tie with the current latest (tail path) */
+		return timerq_first(&rq) ? container_of(rq.list.prev, struct timer, node.link)->expires
+					 : model_now;
+	case 1: /* in the past or now */
+		return model_now - (model_now ? rnd64() % (model_now < 5000 ? model_now : 5000) : 0);
+	case 2: /* coarse values, so that many expiries are equal */
+		return model_now + 1000 * rnd(64);
+	case 3: /* far future, saturating */
+		return ktime_add_sat(model_now, rnd(2) ? KTIME_MAX - rnd(5) : rnd64());
+	default:
+		return model_now + rnd(200000);
+	}
+}
+
+static enum timerq_action model_cb(struct timerq *q, struct timerq_node *node, ktime_t now,
+				   void *ctx)
+{
+	struct timer *t = container_of(node, struct timer, node);
+	int overrun;
+
+	(void)ctx;
+	assert_ptr_equal(q, &rq);
+	assert_true(t->armed);
+	assert_true(t->expires == node->expires);
+	assert_true(t->expires <= now);
+	/* In order since the start of this expire call (or since a past arming). */
+	assert_false(key_less(t->expires, t->seq, last_key_exp, last_key_seq));
+	last_key_exp = t->expires;
+	last_key_seq = t->seq;
+	n_fired++;
+
+	/* Sometimes cancel or arm another timer from inside the callback. */
+	if (rnd(32) == 0) {
+		struct timer *o = &pool[rnd(POOL)];
+		if (o != t) {
+			n_meddled++;
+			if (o->armed) {
+				model_disarm(o);
+			} else {
+				ktime_t e = random_expiry();
+				model_arm(o, e);
+				if (e <= now && key_less(e, o->seq, last_key_exp, last_key_seq)) {
+					last_key_exp = e;
+					last_key_seq = o->seq;
+				}
 			}
-			assert_int_equal(timerq_count(&q), armed);
 		}
 	}
+
+	if (t->node.interval && t->rearm && rnd(4)) {
+		ktime_t next = ref_forward(t->expires, t->node.interval, now, &overrun);
+		assert_int_equal(timerq_overrun(node, now), overrun);
+		if (next > now) {
+			t->expires = next;
+			t->seq = model_seq++;
+			n_rearmed++;
+		} else {
+			t->armed = false;
+		}
+		return TIMERQ_REARM;
+	}
+	t->armed = false;
+	return TIMERQ_DONE;
+}
+
+static int cmp_model(const void *a, const void *b)
+{
+	const struct timer *x = *(struct timer *const *)a, *y = *(struct timer *const *)b;
+
+	if (key_less(x->expires, x->seq, y->expires, y->seq))
+		return -1;
+	return key_less(y->expires, y->seq, x->expires, x->seq);
+}
+
+/* The queue's list, node by node, equals the model sorted by (expiry, arming order). */
+static void compare_with_model(void)
+{
+	static struct timer *sorted[POOL];
+	int n = 0;
+
+	for (int i = 0; i < POOL; i++) {
+		assert_int_equal(timerq_is_armed(&pool[i].node), pool[i].armed);
+		if (pool[i].armed)
+			sorted[n++] = &pool[i];
+	}
+	qsort(sorted, n, sizeof(sorted[0]), cmp_model);
+	assert_int_equal(timerq_count(&rq), n);
+	struct list_head *pos = rq.list.next;
+	for (int i = 0; i < n; i++) {
+		assert_ptr_equal(pos, &sorted[i]->node.link);
+		assert_true(sorted[i]->node.expires == sorted[i]->expires);
+		pos = pos->next;
+	}
+	assert_ptr_equal(pos, &rq.list);
+	assert_true(timerq_next_deadline(&rq) == (n ? sorted[0]->expires : KTIME_MAX));
+}
+
+static void test_random_vs_model(void **state)
+{
+	(void)state;
+	const unsigned long long seed = 0x2545f4914f6cdd1dull;
+	static const ktime_t intervals[] = {1, 3, 1000, 4096, 100000, 1000000000ull};
+
+	rng = seed;
+	printf("# timerqueue random: seed 0x%llx, %d ops, %d timers, check every %d\n", seed,
+	       OPS, POOL, BATCH);
+	timerq_init(&rq);
+	init_timers(pool, POOL);
+	model_now = 1000000;
+	for (int op = 1; op <= OPS; op++) {
+		struct timer *t = &pool[rnd(POOL)];
+		unsigned r = rnd(100);
+
+		if (r < 40) {
+			/* arm (or move), sometimes as a periodic timer */
+			t->node.interval = rnd(3) ? 0 : intervals[rnd(6)];
+			t->rearm = rnd(2);
+			model_arm(t, random_expiry());
+		} else if (r < 60) {
+			model_disarm(t);
+		} else if (r < 85) {
+			/* time passes (rarely by years), then expire */
+			ktime_t step = rnd(10000) == 0 ? YEAR_NS * (1 + rnd(3)) : rnd(30000);
+			ktime_t next;
+
+			model_now += step;
+			last_key_exp = 0;
+			last_key_seq = 0;
+			next = timerq_expire(&rq, model_now, model_cb, NULL);
+			assert_true(next == timerq_next_deadline(&rq));
+			assert_true(next > model_now);
+			/* Everything due was handed over. */
+			if (op % 64 == 0)
+				for (struct timer *p = pool; p < pool + POOL; p++)
+					assert_false(p->armed && p->expires <= model_now);
+		} else if (r < 95) {
+			/* the deferred re-arm of a disarmed periodic timer */
+			if (!t->armed && t->node.interval) {
+				int want = 0;
+				ktime_t next = t->node.expires > model_now
+						       ? t->node.expires
+						       : ref_forward(t->node.expires, t->node.interval,
+								     model_now, &want);
+				assert_int_equal(timerq_forward(&t->node, model_now), want);
+				assert_true(t->node.expires == next);
+				model_arm(t, t->node.expires);
+			}
+		} else {
+			/* re-arm the first timer a little later: often stays first */
+			struct timerq_node *first = timerq_first(&rq);
+			if (first) {
+				struct timer *f = container_of(first, struct timer, node);
+				ktime_t e = ktime_add_sat(f->expires, rnd(3000));
+				struct list_head *nx = first->link.next;
+				if (nx == &rq.list ||
+				    e < container_of(nx, struct timer, node.link)->expires)
+					n_inplace++;
+				model_arm(f, e);
+			}
+		}
+		if (op % BATCH == 0) {
+			assert_int_equal(timerq_check(&rq), 0);
+			compare_with_model();
+		}
+	}
+	printf("# fired %lu, periodic re-arms %lu, saturated overruns %lu, in-place %lu, "
+	       "callbacks meddling %lu, armed at end %u\n",
+	       n_fired, n_rearmed, n_saturated, n_inplace, n_meddled, timerq_count(&rq));
+	assert_true(n_fired > 10000 && n_rearmed > 1000 && n_saturated > 0 && n_inplace > 1000);
 }
 
 int main(void)
@@ -283,13 +620,15 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_order_and_fifo),
-		cmocka_unit_test(test_rearm_equal_goes_after),
-		cmocka_unit_test(test_disarm_any),
-		cmocka_unit_test(test_periodic_overrun_and_stays_first),
-		cmocka_unit_test(test_one_ns_interval_years_late),
-		cmocka_unit_test(test_forward_disarmed),
-		cmocka_unit_test(test_check_catches_corruption),
-		cmocka_unit_test(test_random_million),
+		cmocka_unit_test(test_disarm_positions),
+		cmocka_unit_test(test_rearm_moves),
+		cmocka_unit_test(test_rearm_in_place),
+		cmocka_unit_test(test_periodic_expire),
+		cmocka_unit_test(test_overrun_extremes),
+		cmocka_unit_test(test_forward_later),
+		cmocka_unit_test(test_callback_meddles),
+		cmocka_unit_test(test_check_detects),
+		cmocka_unit_test(test_random_vs_model),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests_name("timerqueue", tests, NULL, NULL);
 }
