@@ -21,8 +21,8 @@ static struct kmem_cache *sigqueue_cache;
  * SA_NOCLDWAIT, SA_SIGINFO, 0x800 (SA_EXPOSE_TAGBITS, meaningless on
  * i386), SA_RESTORER, SA_ONSTACK, SA_RESTART, SA_NODEFER, SA_RESETHAND.
  */
-#define SIGNAL_SA_KNOWN                                                                        \
-	(SA_NOCLDSTOP | SA_NOCLDWAIT | SA_SIGINFO | 0x800 | SA_RESTORER | SA_ONSTACK |           \
+#define SIGNAL_SA_KNOWN                                                                            \
+	(SA_NOCLDSTOP | SA_NOCLDWAIT | SA_SIGINFO | 0x800 | SA_RESTORER | SA_ONSTACK |             \
 	 SA_RESTART | SA_NODEFER | SA_RESETHAND)
 
 static bool signo_valid(int signo)
@@ -153,7 +153,8 @@ static void flush_signal(struct signal_state *st, int signo, bool park)
 {
 	struct list_head *list = &st->queue[signo - 1], *pos, *tmp;
 
-	list_for_each_safe(pos, tmp, list) {
+	list_for_each_safe(pos, tmp, list)
+	{
 		struct sigqueue_entry *e = list_entry(pos, struct sigqueue_entry, node);
 
 		if (!e->embedded) {
@@ -173,7 +174,8 @@ static void unpark_signal(struct signal_state *st, int signo)
 {
 	struct list_head *pos, *tmp;
 
-	list_for_each_safe(pos, tmp, &st->ignored) {
+	list_for_each_safe(pos, tmp, &st->ignored)
+	{
 		struct sigqueue_entry *e = list_entry(pos, struct sigqueue_entry, node);
 
 		if (e->info.si_signo != signo)
@@ -213,7 +215,7 @@ bool signal_pending(struct task *t)
 	return st->pending & (~st->blocked | st->waiting);
 }
 
-#define STOP_SIGNALS                                                                           \
+#define STOP_SIGNALS                                                                               \
 	(ABI_SIGMASK(SIGSTOP) | ABI_SIGMASK(SIGTSTP) | ABI_SIGMASK(SIGTTIN) | ABI_SIGMASK(SIGTTOU))
 
 /*
@@ -369,9 +371,9 @@ __attribute__((weak)) void signal_action_changed(struct task *t, int signo)
 
 /* Faults first (Linux's SYNCHRONOUS_MASK): they describe the instruction
  * that is about to run again. */
-#define SYNCHRONOUS_SIGNALS                                                                    \
-	(ABI_SIGMASK(SIGSEGV) | ABI_SIGMASK(SIGBUS) | ABI_SIGMASK(SIGILL) |                      \
-	 ABI_SIGMASK(SIGTRAP) | ABI_SIGMASK(SIGFPE) | ABI_SIGMASK(SIGSYS))
+#define SYNCHRONOUS_SIGNALS                                                                        \
+	(ABI_SIGMASK(SIGSEGV) | ABI_SIGMASK(SIGBUS) | ABI_SIGMASK(SIGILL) | ABI_SIGMASK(SIGTRAP) | \
+	 ABI_SIGMASK(SIGFPE) | ABI_SIGMASK(SIGSYS))
 
 int signal_dequeue(struct task *t, abi_sigset_t allowed, siginfo_t *info)
 {

@@ -53,10 +53,10 @@ struct trap_frame;
  */
 struct sigqueue_entry {
 	struct list_head node; /* in signal_state.queue[signo - 1] */
-	siginfo_t info;        /* info.si_signo says which list */
-	bool queued;   /* waiting for delivery: on a queue, or parked */
-	bool parked;   /* on signal_state.ignored, not on a queue */
-	bool embedded; /* owned by another object: never freed here */
+	siginfo_t info;	       /* info.si_signo says which list */
+	bool queued;	       /* waiting for delivery: on a queue, or parked */
+	bool parked;	       /* on signal_state.ignored, not on a queue */
+	bool embedded;	       /* owned by another object: never freed here */
 	/*
 	 * Embedded entries only, may be NULL.  Called with interrupts off once
 	 * the entry is off the queue and `info` (the copy about to reach the
@@ -72,7 +72,7 @@ struct signal_state {
 	abi_sigset_t blocked;
 	abi_sigset_t pending;
 	struct list_head queue[ABI_NSIG]; /* struct sigqueue_entry, oldest first */
-	u32 queued_count;                 /* allocated entries on the lists */
+	u32 queued_count;		  /* allocated entries on the lists */
 	struct abi_sigaction action[ABI_NSIG];
 	/*
 	 * Embedded entries whose signal was queued when an ignoring action was

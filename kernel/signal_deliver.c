@@ -72,8 +72,7 @@ void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *a
 static void signal_stop(struct task *t)
 {
 	t->signal.stopped = true;
-	while (t->signal.stopped && !t->kill_signo &&
-	       !(t->signal.pending & ABI_SIGMASK(SIGKILL)))
+	while (t->signal.stopped && !t->kill_signo && !(t->signal.pending & ABI_SIGMASK(SIGKILL)))
 		sched_sleep(KTIMER_MONOTONIC, KTIME_MAX);
 	t->signal.stopped = false;
 }

@@ -190,7 +190,8 @@ static void test_kill_stop_rules(struct ktest *kt)
 static void test_mask_calls(struct ktest *kt)
 {
 	struct task *t = fake_task();
-	abi_sigset_t a = ABI_SIGMASK(SIGUSR1) | ABI_SIGMASK(SIGRTMAX), b = ABI_SIGMASK(SIGUSR1), old;
+	abi_sigset_t a = ABI_SIGMASK(SIGUSR1) | ABI_SIGMASK(SIGRTMAX), b = ABI_SIGMASK(SIGUSR1),
+		     old;
 
 	KEXPECT_EQ(kt, signal_set_mask(t, SIG_BLOCK, &a, &old), 0);
 	KEXPECT_EQ(kt, old, 0);
@@ -463,7 +464,8 @@ static void test_frame_layout(struct ktest *kt)
 	KEXPECT_EQ(kt, offsetof(struct abi_rt_sigframe, info), 16);
 	KEXPECT_EQ(kt, offsetof(struct abi_rt_sigframe, uc), 144);
 	KEXPECT_EQ(kt, offsetof(struct abi_rt_sigframe, retcode), 260);
-	KEXPECT_EQ(kt, offsetof(struct ucontext, uc_mcontext) + offsetof(struct sigcontext, eip), 76);
+	KEXPECT_EQ(kt, offsetof(struct ucontext, uc_mcontext) + offsetof(struct sigcontext, eip),
+		   76);
 	for (i = 0; i < ARRAY_SIZE(sps); i++) {
 		u32 f = sigframe_place(sps[i]);
 
@@ -474,7 +476,8 @@ static void test_frame_layout(struct ktest *kt)
 		KEXPECT_LE(kt, f + sizeof(struct abi_rt_sigframe), fp);
 		KEXPECT_LE(kt, fp + SIGFRAME_FPSTATE_SIZE, sps[i]);
 		/* No more than alignment padding is wasted. */
-		KEXPECT_LT(kt, sps[i] - f, sizeof(struct abi_rt_sigframe) + SIGFRAME_FPSTATE_SIZE + 32);
+		KEXPECT_LT(kt, sps[i] - f,
+			   sizeof(struct abi_rt_sigframe) + SIGFRAME_FPSTATE_SIZE + 32);
 	}
 	KEXPECT_EQ(kt, sigframe_place(100), 0);
 }
@@ -528,11 +531,11 @@ static void test_sigreturn_sanitises(struct ktest *kt)
 	KEXPECT_EQ(kt, tf.es, GDT_USER_DS);
 	KEXPECT_EQ(kt, tf.fs, GDT_USER_DS);
 	KEXPECT_EQ(kt, tf.gs, GDT_USER_DS);
-	KEXPECT_EQ(kt, tf.eflags & 0x3000, 0);   /* IOPL 0 */
-	KEXPECT_EQ(kt, tf.eflags & 0x4000, 0);   /* no NT */
-	KEXPECT_EQ(kt, tf.eflags & 0x20000, 0);  /* no VM */
+	KEXPECT_EQ(kt, tf.eflags & 0x3000, 0);	  /* IOPL 0 */
+	KEXPECT_EQ(kt, tf.eflags & 0x4000, 0);	  /* no NT */
+	KEXPECT_EQ(kt, tf.eflags & 0x20000, 0);	  /* no VM */
 	KEXPECT_EQ(kt, tf.eflags & 0x200, 0x200); /* IF on */
-	KEXPECT_EQ(kt, tf.eflags & 0x200000, 0); /* ID is not the program's to set this way */
+	KEXPECT_EQ(kt, tf.eflags & 0x200000, 0);  /* ID is not the program's to set this way */
 	KEXPECT_EQ(kt, tf.eflags & 0xcd5, 0xcd5); /* CF PF AF ZF SF DF OF taken */
 	KEXPECT_EQ(kt, tf.eax, 11);
 	KEXPECT_EQ(kt, tf.ebx, 22);
@@ -554,7 +557,8 @@ static void test_frame_needs_user_memory(struct ktest *kt)
 	memset(&act, 0, sizeof(act));
 	memset(&info, 0, sizeof(info));
 	act.handler = dummy_handler;
-	KEXPECT_EQ(kt, sigframe_setup(&tf, sigframe_place(tf.user_esp), SIGUSR1, &info, &act, 0, &ss),
+	KEXPECT_EQ(kt,
+		   sigframe_setup(&tf, sigframe_place(tf.user_esp), SIGUSR1, &info, &act, 0, &ss),
 		   -EFAULT);
 	KEXPECT_EQ(kt, sigframe_setup(&tf, 0, SIGUSR1, &info, &act, 0, &ss), -EFAULT);
 	KEXPECT_EQ(kt, sigframe_return(&tf, &mask), -EFAULT);
@@ -607,8 +611,8 @@ static void test_syscall_restart(struct ktest *kt)
 	KEXPECT_EQ(kt, tf.eip, 0x08048100);
 }
 
-KTEST_SUITE(signal_frame, KTEST_CASE(test_syscall_restart), KTEST_CASE(test_frame_layout), KTEST_CASE(test_sigreturn_sanitises),
-	    KTEST_CASE(test_frame_needs_user_memory));
+KTEST_SUITE(signal_frame, KTEST_CASE(test_syscall_restart), KTEST_CASE(test_frame_layout),
+	    KTEST_CASE(test_sigreturn_sanitises), KTEST_CASE(test_frame_needs_user_memory));
 
 /* --- signal_wake ----------------------------------------------------------- */
 

@@ -40,8 +40,8 @@
  * interrupts off), IOPL (in/out and cli in ring 3), NT (iret would task
  * switch) or VM (virtual-8086 mode).
  */
-#define EFLAGS_USER_CHANGEABLE                                                                 \
-	(EFLAGS_CF | EFLAGS_PF | EFLAGS_AF | EFLAGS_ZF | EFLAGS_SF | EFLAGS_TF | EFLAGS_DF |     \
+#define EFLAGS_USER_CHANGEABLE                                                                     \
+	(EFLAGS_CF | EFLAGS_PF | EFLAGS_AF | EFLAGS_ZF | EFLAGS_SF | EFLAGS_TF | EFLAGS_DF |       \
 	 EFLAGS_OF | EFLAGS_RF | EFLAGS_AC)
 
 /*
@@ -182,7 +182,8 @@ int sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc)
 	tf->eax = sc->eax;
 	tf->eip = sc->eip;
 	tf->eflags = (tf->eflags & ~EFLAGS_USER_CHANGEABLE) | (sc->eflags & EFLAGS_USER_CHANGEABLE);
-	tf->eflags = (tf->eflags & ~(EFLAGS_IOPL | EFLAGS_NT | EFLAGS_VM)) | EFLAGS_IF | EFLAGS_FIXED1;
+	tf->eflags =
+	    (tf->eflags & ~(EFLAGS_IOPL | EFLAGS_NT | EFLAGS_VM)) | EFLAGS_IF | EFLAGS_FIXED1;
 	return 0;
 }
 

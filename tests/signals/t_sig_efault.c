@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include "tap.h"
 
-#define BAD_LOW ((void *)8)            /* never mapped */
+#define BAD_LOW ((void *)8)	       /* never mapped */
 #define BAD_HIGH ((void *)0xfffff000u) /* the kernel's on tick386, unmapped on Linux */
 #define SETSIZE 8
 #ifndef SYS_sigaltstack
@@ -30,14 +30,14 @@ static long sys_err(long r)
 	return r == -1 ? errno : 0;
 }
 
-#define EXPECT_ERR(call, want, ...)                                                        \
-	do {                                                                               \
-		long e_;                                                                   \
-		errno = 0;                                                                 \
-		e_ = sys_err(call);                                                        \
-		ok(e_ == (want), __VA_ARGS__);                                             \
-		if (e_ != (want))                                                          \
-			printf("# got errno %ld, want %d\n", e_, (int)(want));             \
+#define EXPECT_ERR(call, want, ...)                                                                \
+	do {                                                                                       \
+		long e_;                                                                           \
+		errno = 0;                                                                         \
+		e_ = sys_err(call);                                                                \
+		ok(e_ == (want), __VA_ARGS__);                                                     \
+		if (e_ != (want))                                                                  \
+			printf("# got errno %ld, want %d\n", e_, (int)(want));                     \
 	} while (0)
 
 static void handler(int sig)
@@ -88,7 +88,8 @@ int main(void)
 #endif
 	EXPECT_ERR(syscall(SYS_rt_sigaction, 65, BAD_LOW, NULL, SETSIZE), EFAULT,
 		   "rt_sigaction(65, bad act): EFAULT comes first");
-	EXPECT_ERR(syscall(SYS_rt_sigaction, 0, NULL, NULL, SETSIZE), EINVAL, "rt_sigaction(0): EINVAL");
+	EXPECT_ERR(syscall(SYS_rt_sigaction, 0, NULL, NULL, SETSIZE), EINVAL,
+		   "rt_sigaction(0): EINVAL");
 	EXPECT_ERR(syscall(SYS_rt_sigaction, SIGKILL, &kact, NULL, SETSIZE), EINVAL,
 		   "rt_sigaction(SIGKILL, SIG_IGN): EINVAL");
 	EXPECT_ERR(syscall(SYS_rt_sigaction, SIGSTOP, &kact, NULL, SETSIZE), EINVAL,
@@ -106,7 +107,8 @@ int main(void)
 		syscall(SYS_rt_sigaction, SIGURG, &all, NULL, SETSIZE);
 		memset(&back, 0, sizeof(back));
 		syscall(SYS_rt_sigaction, SIGURG, NULL, &back, SETSIZE);
-		ok(back.flags == 0xd8000807ul, "only the known sa_flags are kept (%#lx)", back.flags);
+		ok(back.flags == 0xd8000807ul, "only the known sa_flags are kept (%#lx)",
+		   back.flags);
 		ok(back.mask == ~((1ULL << (SIGKILL - 1)) | (1ULL << (SIGSTOP - 1))),
 		   "sa_mask without SIGKILL and SIGSTOP (%#llx)", back.mask);
 		signal(SIGURG, SIG_DFL);
@@ -137,7 +139,8 @@ int main(void)
 	/* rt_sigpending: any size up to 8 */
 	EXPECT_ERR(syscall(SYS_rt_sigpending, &pend, 9), EINVAL, "rt_sigpending size 9: EINVAL");
 	EXPECT_ERR(syscall(SYS_rt_sigpending, &pend, 4), 0, "rt_sigpending size 4 is fine");
-	EXPECT_ERR(syscall(SYS_rt_sigpending, BAD_LOW, SETSIZE), EFAULT, "rt_sigpending bad set: EFAULT");
+	EXPECT_ERR(syscall(SYS_rt_sigpending, BAD_LOW, SETSIZE), EFAULT,
+		   "rt_sigpending bad set: EFAULT");
 
 	/* rt_sigtimedwait */
 	EXPECT_ERR(syscall(SYS_rt_sigtimedwait, BAD_LOW, NULL, &ts, 4), EINVAL,
@@ -158,8 +161,10 @@ int main(void)
 	sigprocmask(SIG_UNBLOCK, (sigset_t *)&set, NULL);
 
 	/* rt_sigsuspend */
-	EXPECT_ERR(syscall(SYS_rt_sigsuspend, BAD_LOW, 4), EINVAL, "rt_sigsuspend sigsetsize 4: EINVAL");
-	EXPECT_ERR(syscall(SYS_rt_sigsuspend, BAD_LOW, SETSIZE), EFAULT, "rt_sigsuspend bad mask: EFAULT");
+	EXPECT_ERR(syscall(SYS_rt_sigsuspend, BAD_LOW, 4), EINVAL,
+		   "rt_sigsuspend sigsetsize 4: EINVAL");
+	EXPECT_ERR(syscall(SYS_rt_sigsuspend, BAD_LOW, SETSIZE), EFAULT,
+		   "rt_sigsuspend bad mask: EFAULT");
 
 	/* rt_sigqueueinfo, kill, tkill */
 	memset(&si, 0, sizeof(si));
@@ -172,7 +177,8 @@ int main(void)
 		   "rt_sigqueueinfo to nobody: ESRCH");
 	EXPECT_ERR(syscall(SYS_rt_sigqueueinfo, 0x3ffffff0, 65, &si), ESRCH,
 		   "rt_sigqueueinfo to nobody with signal 65: ESRCH first");
-	EXPECT_ERR(syscall(SYS_rt_sigqueueinfo, 0, SIGUSR2, &si), ESRCH, "rt_sigqueueinfo pid 0: ESRCH");
+	EXPECT_ERR(syscall(SYS_rt_sigqueueinfo, 0, SIGUSR2, &si), ESRCH,
+		   "rt_sigqueueinfo pid 0: ESRCH");
 	si.si_code = SI_USER;
 	EXPECT_ERR(syscall(SYS_rt_sigqueueinfo, 0x3ffffff0, SIGUSR2, &si), EPERM,
 		   "rt_sigqueueinfo posing as kill() to another: EPERM");
@@ -185,7 +191,8 @@ int main(void)
 	EXPECT_ERR(syscall(SYS_kill, getpid(), 65), EINVAL, "kill signal 65: EINVAL");
 	EXPECT_ERR(syscall(SYS_kill, getpid(), -1), EINVAL, "kill signal -1: EINVAL");
 	EXPECT_ERR(syscall(SYS_kill, 0x3ffffff0, 0), ESRCH, "kill to nobody: ESRCH");
-	EXPECT_ERR(syscall(SYS_kill, 0x3ffffff0, 65), ESRCH, "kill to nobody, signal 65: ESRCH first");
+	EXPECT_ERR(syscall(SYS_kill, 0x3ffffff0, 65), ESRCH,
+		   "kill to nobody, signal 65: ESRCH first");
 	EXPECT_ERR(syscall(SYS_tkill, 0, SIGUSR2), EINVAL, "tkill tid 0: EINVAL");
 	EXPECT_ERR(syscall(SYS_tkill, -1, SIGUSR2), EINVAL, "tkill tid -1: EINVAL");
 	EXPECT_ERR(syscall(SYS_tkill, getpid(), 65), EINVAL, "tkill signal 65: EINVAL");

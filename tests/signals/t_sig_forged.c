@@ -35,8 +35,8 @@ static void edit_context(int sig, siginfo_t *info, void *ctx)
 	switch (forge) {
 	case FLAGS:
 		CTX(uc, eflags, REG_EFL) |= 0x3000 | 0x4000; /* IOPL 3, NT */
-		CTX(uc, eflags, REG_EFL) &= ~0x200;         /* IF off */
-		CTX(uc, eflags, REG_EFL) |= 0x1;             /* CF: the program's to set */
+		CTX(uc, eflags, REG_EFL) &= ~0x200;	     /* IF off */
+		CTX(uc, eflags, REG_EFL) |= 0x1;	     /* CF: the program's to set */
 		break;
 	case KERNEL_CS:
 		CTX(uc, cs, REG_CS) = 0x08;

@@ -30,7 +30,7 @@ static void on_usr1(int sig)
 
 	(void)sig;
 	cw_in_handler = get_cw();
-	set_cw(0x0c7f);         /* round toward zero, single precision */
+	set_cw(0x0c7f); /* round toward zero, single precision */
 	handler_result = x / 3.0;
 	__asm__ volatile("fld1; fld1"); /* and leave two values on the stack */
 }

@@ -173,7 +173,8 @@ int main(void)
 	ok(norder == 3 && order[0] == 1 && order[1] == 2 && order[2] == 3,
 	   "nested: outer, inner, rest of outer");
 	ok(outer_after_inner, "the inner handler ran to completion inside the outer one");
-	ok(inner_saw_usr1_in_uc, "the inner ucontext's mask is the outer handler's (SIGUSR1 blocked)");
+	ok(inner_saw_usr1_in_uc,
+	   "the inner ucontext's mask is the outer handler's (SIGUSR1 blocked)");
 
 	/* A signal blocked by sa_mask waits for the handler's return. */
 	sigemptyset(&m);
@@ -224,7 +225,8 @@ int main(void)
 	ok(sigaltstack(NULL, &old) == 0 && old.ss_flags == 0 && old.ss_size == sizeof(alt[0]),
 	   "sigaltstack reads it back (flags %d)", old.ss_flags);
 	ss.ss_flags = SS_DISABLE;
-	ok(sigaltstack(&ss, NULL) == 0 && sigaltstack(NULL, &old) == 0 && old.ss_flags == SS_DISABLE,
+	ok(sigaltstack(&ss, NULL) == 0 && sigaltstack(NULL, &old) == 0 &&
+	       old.ss_flags == SS_DISABLE,
 	   "SS_DISABLE");
 	/* No SA_RESTORER: the handler still returns to the interrupted code. */
 	{

@@ -61,7 +61,8 @@ int main(void)
 	errno = 0;
 	r = sigtimedwait(&set, &info, &ts);
 	ok(r == -1 && errno == EINTR, "sigtimedwait: EINTR (r %d errno %d)", r, errno);
-	ok(handled == 1, "only after the SIGUSR1 handler ran (ignored and blocked ones did not wake it)");
+	ok(handled == 1,
+	   "only after the SIGUSR1 handler ran (ignored and blocked ones did not wake it)");
 	ok(term_pending(), "the blocked SIGTERM is pending");
 
 	/* sigsuspend with a mask that keeps SIGTERM blocked. */

@@ -17,7 +17,8 @@ static void record(int sig, siginfo_t *info, void *uc)
 {
 	(void)uc;
 	if (nseen < 64)
-		seen[nseen++] = sig * 1000 + (info->si_code == SI_QUEUE ? info->si_value.sival_int : 999);
+		seen[nseen++] =
+		    sig * 1000 + (info->si_code == SI_QUEUE ? info->si_value.sival_int : 999);
 }
 
 static int queue(int sig, int value)
@@ -52,12 +53,13 @@ int main(void)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 
 	for (i = 0; i < 10; i++)
-		ok(queue(SIGRTMIN + sent_sig[i], i) == 0, "sigqueue SIGRTMIN+%d value %d", sent_sig[i], i);
+		ok(queue(SIGRTMIN + sent_sig[i], i) == 0, "sigqueue SIGRTMIN+%d value %d",
+		   sent_sig[i], i);
 	ok(queue(SIGUSR1, 100) == 0 && queue(SIGUSR1, 101) == 0 && kill(getpid(), SIGUSR1) == 0,
 	   "SIGUSR1 sent three times");
 	sigpending(&pending);
 	ok(sigismember(&pending, SIGUSR1) && sigismember(&pending, SIGRTMIN) &&
-		   sigismember(&pending, SIGRTMIN + 3) && !sigismember(&pending, SIGUSR2),
+	       sigismember(&pending, SIGRTMIN + 3) && !sigismember(&pending, SIGUSR2),
 	   "sigpending shows what is blocked and sent");
 
 	/* Expected: SIGUSR1 once (the first, value 100), then by number, FIFO. */
@@ -81,11 +83,12 @@ int main(void)
 	kill(getpid(), SIGRTMIN + 1);
 	r = sigtimedwait(&set, &info, &zero);
 	ok(r == SIGRTMIN + 1 && info.si_code == SI_QUEUE && info.si_value.sival_int == 8 &&
-		   info.si_pid == getpid(),
-	   "sigtimedwait: SIGRTMIN+1 value 8 from us first (got %d, %d)", r, info.si_value.sival_int);
+	       info.si_pid == getpid(),
+	   "sigtimedwait: SIGRTMIN+1 value 8 from us first (got %d, %d)", r,
+	   info.si_value.sival_int);
 	r = sigtimedwait(&set, &info, &zero);
-	ok(r == SIGRTMIN + 1 && info.si_code == SI_USER, "then kill()'s SIGRTMIN+1, SI_USER (code %d)",
-	   info.si_code);
+	ok(r == SIGRTMIN + 1 && info.si_code == SI_USER,
+	   "then kill()'s SIGRTMIN+1, SI_USER (code %d)", info.si_code);
 	r = sigtimedwait(&set, &info, &zero);
 	ok(r == SIGRTMIN + 2 && info.si_value.sival_int == 7, "then SIGRTMIN+2 value 7");
 	r = sigtimedwait(&set, &info, &zero);
@@ -119,7 +122,8 @@ int main(void)
 			break;
 		drained++;
 	}
-	ok(drained == accepted, "every queued one comes back, in order (%d of %d)", drained, accepted);
+	ok(drained == accepted, "every queued one comes back, in order (%d of %d)", drained,
+	   accepted);
 	ok(queue(SIGRTMIN + 3, 1) == 0, "and the queue takes signals again");
 	sigtimedwait(&set, &info, &zero);
 	return done_testing();

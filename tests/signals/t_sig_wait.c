@@ -79,7 +79,7 @@ int main(void)
 	ts.tv_nsec = 0;
 	r = sigtimedwait(&set, &info, &ts);
 	ok(r == SIGUSR1 && info.si_signo == SIGUSR1 && info.si_code == SI_USER &&
-		   info.si_pid == getpid(),
+	       info.si_pid == getpid(),
 	   "sigtimedwait takes SIGUSR1 with its siginfo (%d)", r);
 	ok(handled == 0, "and its handler did not run");
 	v.sival_int = 77;
@@ -103,7 +103,8 @@ int main(void)
 	sigaddset(&cur, SIGKILL);
 	sigaddset(&cur, SIGSTOP);
 	errno = 0;
-	ok(sigtimedwait(&cur, &info, &ts) == -1 && errno == EAGAIN, "a set of SIGKILL, SIGSTOP: EAGAIN");
+	ok(sigtimedwait(&cur, &info, &ts) == -1 && errno == EAGAIN,
+	   "a set of SIGKILL, SIGSTOP: EAGAIN");
 
 	/* sigsuspend: the handler runs under the suspend mask plus its signal. */
 	sigemptyset(&suspend_mask);

@@ -12,17 +12,17 @@
 
 static int tap_count, tap_failed, tap_planned;
 
-#define ok(cond, ...)                                                                      \
-	do {                                                                               \
-		int tap_c = !!(cond);                                                      \
-		char tap_what[200];                                                        \
-		snprintf(tap_what, sizeof(tap_what), __VA_ARGS__);                         \
-		printf("%sok %d - %s\n", tap_c ? "" : "not ", ++tap_count, tap_what);      \
-		if (!tap_c) {                                                              \
-			tap_failed++;                                                      \
-			printf("# failed at %s:%d\n", __FILE__, __LINE__);                 \
-		}                                                                          \
-		fflush(stdout);                                                            \
+#define ok(cond, ...)                                                                              \
+	do {                                                                                       \
+		int tap_c = !!(cond);                                                              \
+		char tap_what[200];                                                                \
+		snprintf(tap_what, sizeof(tap_what), __VA_ARGS__);                                 \
+		printf("%sok %d - %s\n", tap_c ? "" : "not ", ++tap_count, tap_what);              \
+		if (!tap_c) {                                                                      \
+			tap_failed++;                                                              \
+			printf("# failed at %s:%d\n", __FILE__, __LINE__);                         \
+		}                                                                                  \
+		fflush(stdout);                                                                    \
 	} while (0)
 
 static inline void plan(int n)
