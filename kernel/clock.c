@@ -30,6 +30,7 @@
 #include "drivers/rtc/rtc.h"
 #include "kernel/bootinfo.h"
 #include "kernel/clockevent.h"
+#include "kernel/ktimer.h"
 #include "kernel/printk.h"
 #include "lib/calendar.h"
 #include "lib/clockmath.h"
@@ -53,12 +54,6 @@ static u16 pit_last_pos;
 static s64 realtime_offset; /* realtime = monotonic + offset; irq_save */
 static s64 boot_rtc_seconds;
 
-/* kernel/ktimer.c re-evaluates its REALTIME queue; this weak default
- * serves a kernel built without it. */
-void ktimer_clock_was_set(void);
-__attribute__((weak)) void ktimer_clock_was_set(void)
-{
-}
 
 static bool cpu_has_tsc(void)
 {
@@ -140,6 +135,14 @@ u64 clock_realtime_ns(void)
 	u64 ns = clock_monotonic_ns() + (u64)realtime_offset;
 	irq_restore(flags);
 	return ns;
+}
+
+s64 clock_realtime_offset_ns(void)
+{
+	u32 flags = irq_save();
+	s64 off = realtime_offset;
+	irq_restore(flags);
+	return off;
 }
 
 int clock_realtime_set(u64 ns)
@@ -237,4 +240,5 @@ void clock_init(void)
 	}
 	clock_read_rtc();
 	clockevent_init();
+	ktimer_subsystem_init();
 }
