@@ -296,7 +296,74 @@ static void test_ktimer_error(struct ktest *t)
 		sum / runs, max);
 }
 
+/*
+ * Random start/cancel/re-start of 32 timers while they expire, against a
+ * model: a timer fires only if the model says it is armed, at or after the
+ * model's deadline, once per arming; cancel's answer matches the model.
+ */
+#define RN 32
+static struct {
+	struct ktimer timer;
+	bool armed;
+	u64 deadline;
+	unsigned fires;
+	unsigned bad;
+} rnd[RN];
+
+static enum ktimer_restart on_random(struct ktimer *k, u64 now)
+{
+	unsigned i = (unsigned)(container_of(k, typeof(rnd[0]), timer) - rnd);
+	if (!rnd[i].armed || now < rnd[i].deadline || clock_monotonic_ns() < rnd[i].deadline)
+		rnd[i].bad++;
+	rnd[i].armed = false;
+	rnd[i].fires++;
+	return KTIMER_NORESTART;
+}
+
+static void test_random_against_model(struct ktest *t)
+{
+	unsigned starts = 0, cancels = 0, mismatches = 0, fires = 0, bad = 0;
+	for (unsigned i = 0; i < RN; i++) {
+		rnd[i].armed = false;
+		rnd[i].fires = rnd[i].bad = 0;
+		ktimer_init(&rnd[i].timer, KTIMER_MONOTONIC, on_random);
+	}
+	for (unsigned op = 0; op < 4000; op++) {
+		unsigned i = rng() % RN;
+		u32 flags = irq_save(); /* the model and the call change together */
+		if (rng() % 3) {
+			rnd[i].deadline = clock_monotonic_ns() + rng() % 3000000;
+			rnd[i].armed = true;
+			ktimer_start(&rnd[i].timer, rnd[i].deadline);
+			starts++;
+		} else {
+			bool was = ktimer_cancel(&rnd[i].timer);
+			if (was != rnd[i].armed)
+				mismatches++;
+			rnd[i].armed = false;
+			cancels++;
+		}
+		if (ktimer_active(&rnd[i].timer) != rnd[i].armed)
+			mismatches++;
+		irq_restore(flags);
+		/* let some time pass, interrupts on */
+		for (u64 end = clock_monotonic_ns() + rng() % 20000; clock_monotonic_ns() < end;)
+			;
+	}
+	wait_fired(~0u, 5000000); /* everything still armed is due within 3 ms */
+	for (unsigned i = 0; i < RN; i++) {
+		KEXPECT_FALSE(t, rnd[i].armed);
+		fires += rnd[i].fires;
+		bad += rnd[i].bad;
+	}
+	KEXPECT_EQ(t, mismatches, 0);
+	KEXPECT_EQ(t, bad, 0);
+	KEXPECT_EQ(t, ktimer_count(KTIMER_MONOTONIC), 0);
+	KEXPECT_GT(t, fires, 100);
+	kprintf("        # %u starts, %u cancels, %u expiries\n", starts, cancels, fires);
+}
+
 KTEST_SUITE(ktimer, KTEST_CASE(test_fire_in_order_never_early), KTEST_CASE(test_cancel),
 	    KTEST_CASE(test_restart_by_forward), KTEST_CASE(test_start_rearms),
 	    KTEST_CASE(test_far_deadline), KTEST_CASE(test_clock_was_set),
-	    KTEST_CASE(test_ktimer_error));
+	    KTEST_CASE(test_random_against_model), KTEST_CASE(test_ktimer_error));
