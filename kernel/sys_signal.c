@@ -22,7 +22,8 @@
 #define SIGNAL_HAVE_CLOCK 0
 #endif
 
-#define NSEC_PER_SEC 1000000000L
+/* not NSEC_PER_SEC: lib/ktime.h, reached through kernel/ktimer.h, has it unsigned */
+#define SIG_NSEC_PER_SEC 1000000000L
 
 /* A task that may receive a signal from a program: a live user task. */
 static struct task *signal_target(int pid)
@@ -215,7 +216,7 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 	if (utimeout) {
 		if (copy_from_user(&ts, utimeout, sizeof(ts)))
 			return -EFAULT;
-		if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= NSEC_PER_SEC)
+		if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= SIG_NSEC_PER_SEC)
 			return -EINVAL;
 	}
 	if (uinfo && !user_range_ok(uinfo, sizeof(info), true))
@@ -228,7 +229,7 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 		if (ts.tv_sec == 0 && ts.tv_nsec == 0)
 			deadline = 0;
 		else
-			deadline = clock_monotonic_ns() + (u64)ts.tv_sec * NSEC_PER_SEC +
+			deadline = clock_monotonic_ns() + (u64)ts.tv_sec * SIG_NSEC_PER_SEC +
 				   (u64)ts.tv_nsec;
 #else
 		deadline = 0; /* no clock yet: a timeout is a poll */
