@@ -39,8 +39,8 @@
 #include <abi/errno.h>
 #include <abi/time.h>
 
-#define CALIBRATE_TICKS 59659 /* 50 ms of PIT */
-#define FALLBACK_EPOCH 946684800 /* 2000-01-01 00:00:00 UTC */
+#define CALIBRATE_TICKS 59659				 /* 50 ms of PIT */
+#define FALLBACK_EPOCH 946684800			 /* 2000-01-01 00:00:00 UTC */
 #define REALTIME_MAX_NS (253402300799ull * NSEC_PER_SEC) /* 9999-12-31 */
 
 static enum clock_source source;
@@ -53,7 +53,6 @@ static u16 pit_last_pos;
 
 static s64 realtime_offset; /* realtime = monotonic + offset; irq_save */
 static s64 boot_rtc_seconds;
-
 
 static bool cpu_has_tsc(void)
 {
@@ -208,8 +207,8 @@ static void clock_read_rtc(void)
 	}
 	mono = clock_monotonic_ns();
 	realtime_offset = (s64)((u64)boot_rtc_seconds * NSEC_PER_SEC - mono);
-	kprintf("clock: RTC %04d-%02d-%02d %02d:%02d:%02d UTC (%lld s since 1970)\n", t.year,
-		t.mon, t.mday, t.hour, t.min, t.sec, (long long)boot_rtc_seconds);
+	kprintf("clock: RTC %04d-%02d-%02d %02d:%02d:%02d UTC (%lld s since 1970)\n", t.year, t.mon,
+		t.mday, t.hour, t.min, t.sec, (long long)boot_rtc_seconds);
 }
 
 void clock_init(void)

@@ -57,8 +57,8 @@ static void test_monotonic_never_decreases(struct ktest *t)
 	if (old)
 		old(clock_monotonic_ns());
 	KEXPECT_EQ(t, backwards, 0);
-	KEXPECT_GT(t, ticks_seen, 30); /* the interrupts did come */
-	KEXPECT_LT(t, max_step, 100000); /* no jump: resumes where it was */
+	KEXPECT_GT(t, ticks_seen, 30);		   /* the interrupts did come */
+	KEXPECT_LT(t, max_step, 100000);	   /* no jump: resumes where it was */
 	KEXPECT_GE(t, prev - start, 140000000ull); /* 10 x 5 ms on, 5 x 6 + 5 x 12 ms off */
 	kprintf("        # %lu reads over %llu ns, %lu ticks, largest step %llu ns\n", reads,
 		prev - start, ticks_seen, max_step);
@@ -89,7 +89,7 @@ static void test_realtime_set(struct ktest *t)
 {
 	u64 before = clock_realtime_ns();
 	u64 mono0 = clock_monotonic_ns();
-	KEXPECT_GT(t, before, 1577836800ull * NSEC_PER_SEC); /* after 2020 */
+	KEXPECT_GT(t, before, 1577836800ull * NSEC_PER_SEC);		    /* after 2020 */
 	KEXPECT_EQ(t, clock_realtime_set(1000000000ull * NSEC_PER_SEC), 0); /* 2001-09-09 */
 	u64 now = clock_realtime_ns();
 	KEXPECT_GE(t, now, 1000000000ull * NSEC_PER_SEC);

@@ -23,11 +23,11 @@
 #include "kernel/clockevent.h"
 #include "lib/compiler.h"
 
-#define KT_RUNNING 0x01   /* fn is running now */
+#define KT_RUNNING 0x01	  /* fn is running now */
 #define KT_RESTARTED 0x02 /* fn asked for a new expiry (pending_expires) */
-#define KT_PENDING 0x08   /* to be armed at pending_expires after the pass */
-#define KT_STARTED 0x10   /* ktimer_start from fn: armed whatever fn returns */
-#define KT_LISTED 0x20    /* on restart_list (cleared only when popped) */
+#define KT_PENDING 0x08	  /* to be armed at pending_expires after the pass */
+#define KT_STARTED 0x10	  /* ktimer_start from fn: armed whatever fn returns */
+#define KT_LISTED 0x20	  /* on restart_list (cleared only when popped) */
 
 static struct timerq queues[KTIMER_NR_CLOCKS];
 static u64 programmed = KTIME_MAX; /* monotonic time of the next event asked */
@@ -184,7 +184,7 @@ bool ktimer_cancel(struct ktimer *t)
 	if (t->flags & KT_RUNNING) {
 		/* from its own fn: it is being expired; undo a restart */
 		was = t->flags & KT_RESTARTED;
-		t->flags &= (u8)~(KT_RESTARTED | KT_STARTED);
+		t->flags &= (u8) ~(KT_RESTARTED | KT_STARTED);
 	} else if (t->flags & KT_PENDING) {
 		was = true;
 		t->flags &= KT_LISTED; /* arm_restarted skips it */

@@ -36,7 +36,7 @@ struct ktimer {
 	enum ktimer_clock clock;
 	enum ktimer_restart (*fn)(struct ktimer *t, u64 now);
 	/* private to kernel/ktimer.c */
-	u64 pending_expires;       /* set by ktimer_forward/start from inside fn */
+	u64 pending_expires;	     /* set by ktimer_forward/start from inside fn */
 	struct ktimer *restart_next; /* list of timers re-armed after the expiry pass */
 	u8 flags;
 };

@@ -7,8 +7,8 @@
 #include "lib/calendar.h"
 
 static const u16 days_before_month[2][13] = {
-	{0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334},
-	{0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335},
+    {0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334},
+    {0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335},
 };
 
 bool cal_is_leap(int year)
@@ -27,10 +27,9 @@ int cal_days_in_month(int year, int mon)
 
 bool cal_valid(const struct cal_time *t)
 {
-	return t->year >= CAL_YEAR_MIN && t->year <= CAL_YEAR_MAX && t->mon >= 1 &&
-	       t->mon <= 12 && t->mday >= 1 && t->mday <= cal_days_in_month(t->year, t->mon) &&
-	       t->hour >= 0 && t->hour <= 23 && t->min >= 0 && t->min <= 59 && t->sec >= 0 &&
-	       t->sec <= 59;
+	return t->year >= CAL_YEAR_MIN && t->year <= CAL_YEAR_MAX && t->mon >= 1 && t->mon <= 12 &&
+	       t->mday >= 1 && t->mday <= cal_days_in_month(t->year, t->mon) && t->hour >= 0 &&
+	       t->hour <= 23 && t->min >= 0 && t->min <= 59 && t->sec >= 0 && t->sec <= 59;
 }
 
 /* Leap years in [1, year): the Gregorian rule counted by divisions. */

@@ -25,9 +25,9 @@
 #define CW_LOHI 0x30
 #define CW_MODE(m) ((u8)((m) << 1))
 
-#define P61_GATE2 0x01    /* channel 2 gate */
-#define P61_SPEAKER 0x02  /* channel 2 output to the speaker */
-#define P61_OUT2 0x20     /* channel 2 output, read-only */
+#define P61_GATE2 0x01	 /* channel 2 gate */
+#define P61_SPEAKER 0x02 /* channel 2 output to the speaker */
+#define P61_OUT2 0x20	 /* channel 2 output, read-only */
 
 static void write_count(u16 port, u32 count)
 {

@@ -156,7 +156,8 @@ static void test_oneshot_error(struct ktest *t)
 	KEXPECT_LT(t, max_err, 838 + 5000);
 	kprintf("# oneshot error: %u one-shots of 1 us..50 ms: mean %llu ns, max %llu ns, "
 		"min %lld ns (PIT tick 838.1 ns)\n",
-		runs - lost, sum_err / (runs - lost ? runs - lost : 1), max_err, (long long)min_err);
+		runs - lost, sum_err / (runs - lost ? runs - lost : 1), max_err,
+		(long long)min_err);
 	kprintf("# oneshot latency (terminal count to handler): mean %llu ns, max %llu ns\n",
 		sum_lat / (runs - lost ? runs - lost : 1), max_lat);
 }

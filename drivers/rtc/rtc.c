@@ -103,9 +103,8 @@ static int read_raw(struct cmos_raw *r)
 
 static bool raw_equal(const struct cmos_raw *a, const struct cmos_raw *b)
 {
-	return a->sec == b->sec && a->min == b->min && a->hour == b->hour &&
-	       a->mday == b->mday && a->mon == b->mon && a->year == b->year &&
-	       a->century == b->century;
+	return a->sec == b->sec && a->min == b->min && a->hour == b->hour && a->mday == b->mday &&
+	       a->mon == b->mon && a->year == b->year && a->century == b->century;
 }
 
 int rtc_read(struct cal_time *t)
@@ -156,7 +155,8 @@ int rtc_write(const struct cal_time *t)
 	/* Only touch 0x32 if it looked like a century: on a chip without
 	 * one it is somebody's CMOS RAM byte. */
 	u8 c = cmos_read(REG_CENTURY);
-	century_plausible = (regb & CMOS_B_BINARY) ? (c >= 19 && c <= 23) : (c >= 0x19 && c <= 0x23);
+	century_plausible =
+	    (regb & CMOS_B_BINARY) ? (c >= 19 && c <= 23) : (c >= 0x19 && c <= 0x23);
 	/* SET halts the update cycle so the chip does not tick between our
 	 * writes; clearing it restarts the second from the written value. */
 	cmos_write(REG_B, regb | B_SET);

@@ -81,5 +81,5 @@ static void test_write_read_back(struct ktest *t)
 	KEXPECT_EQ(t, rtc_write(&bad), -22);
 }
 
-KTEST_SUITE(rtc, KTEST_CASE(test_read_consistent),
-	    KTEST_CASE(test_update_and_periodic_interrupts), KTEST_CASE(test_write_read_back));
+KTEST_SUITE(rtc, KTEST_CASE(test_read_consistent), KTEST_CASE(test_update_and_periodic_interrupts),
+	    KTEST_CASE(test_write_read_back));

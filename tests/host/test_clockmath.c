@@ -46,8 +46,8 @@ static void test_divisor_for_period(void **state)
 	(void)state;
 	assert_int_equal(pit_divisor_for_period(0), 1);
 	assert_int_equal(pit_divisor_for_period(838), 1);
-	assert_int_equal(pit_divisor_for_period(1257), 1); /* 1.4998 ticks */
-	assert_int_equal(pit_divisor_for_period(1258), 2); /* 1.5010 ticks */
+	assert_int_equal(pit_divisor_for_period(1257), 1);	   /* 1.4998 ticks */
+	assert_int_equal(pit_divisor_for_period(1258), 2);	   /* 1.5010 ticks */
 	assert_int_equal(pit_divisor_for_period(10000000), 11932); /* 100 Hz: 11931.82 */
 	assert_int_equal(pit_divisor_for_period(1000000), 1193);   /* 1 kHz: 1193.182 */
 	assert_int_equal(pit_divisor_for_period(54925401), 65536);
@@ -74,7 +74,8 @@ static void test_long_intervals(void **state)
 	assert_int_equal(pit_ticks_to_ns(century), 100ull * 365 * 86400 * NSEC_PER_SEC);
 	assert_int_equal(pit_ns_to_ticks(100ull * 365 * 86400 * NSEC_PER_SEC), century);
 	/* the largest ns value converts to ticks */
-	assert_int_equal(pit_ns_to_ticks(UINT64_MAX), ref_muldiv(UINT64_MAX, PIT_HZ, NSEC_PER_SEC, 0));
+	assert_int_equal(pit_ns_to_ticks(UINT64_MAX),
+			 ref_muldiv(UINT64_MAX, PIT_HZ, NSEC_PER_SEC, 0));
 	/* results beyond 64 bits saturate instead of wrapping */
 	assert_int_equal(pit_ticks_to_ns(UINT64_MAX), UINT64_MAX);
 	assert_int_equal(pit_ticks_to_ns_ceil(UINT64_MAX / 800), UINT64_MAX);
@@ -95,8 +96,8 @@ static void test_muldiv_random(void **state)
 
 static void test_mult_shift(void **state)
 {
-	static const u64 freqs[] = {1193182, 14318180, 1000000000, 2400000000ull, 3999999999ull,
-				    5000000000ull};
+	static const u64 freqs[] = {1193182,	   14318180,	  1000000000,
+				    2400000000ull, 3999999999ull, 5000000000ull};
 	(void)state;
 	for (size_t i = 0; i < sizeof(freqs) / sizeof(freqs[0]); i++) {
 		u32 mult, shift = clockmath_mult_shift(freqs[i], NSEC_PER_SEC, &mult);
@@ -128,11 +129,9 @@ static void test_mult_shift(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_divisor_edges),
-		cmocka_unit_test(test_divisor_for_period),
-		cmocka_unit_test(test_long_intervals),
-		cmocka_unit_test(test_muldiv_random),
-		cmocka_unit_test(test_mult_shift),
+	    cmocka_unit_test(test_divisor_edges),  cmocka_unit_test(test_divisor_for_period),
+	    cmocka_unit_test(test_long_intervals), cmocka_unit_test(test_muldiv_random),
+	    cmocka_unit_test(test_mult_shift),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
