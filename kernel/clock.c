@@ -77,7 +77,8 @@ u64 clock_calibrate_tsc_pit(u32 ticks)
 	u32 flags;
 	unsigned long spin = 0;
 
-	if (!have_tsc)
+	/* channel 2 is the clock itself with the PIT source: hands off */
+	if (!have_tsc || source == CLOCK_SOURCE_PIT)
 		return 0;
 	/* Mode 0 on channel 2: OUT2 rises after `ticks` input clocks.
 	 * Interrupts off: an interrupt between the edge and the second

@@ -41,7 +41,8 @@ static void test_update_and_periodic_interrupts(struct ktest *t)
 	KEXPECT_EQ(t, rtc_periodic_start(3000), -22); /* not a power of two */
 	KEXPECT_EQ(t, rtc_periodic_start(1), -22);
 	KEXPECT_EQ(t, rtc_periodic_start(16384), -22);
-	KASSERT_EQ(t, rtc_periodic_start(1024), 0);
+	KEXPECT_EQ(t, rtc_periodic_start(8192), 0);
+	KASSERT_EQ(t, rtc_periodic_start(64), 0);
 	rtc_update_irq_start();
 	/* two update-ended interrupts: the second marks exactly one second */
 	while (updates < 1)
@@ -56,10 +57,16 @@ static void test_update_and_periodic_interrupts(struct ktest *t)
 	rtc_periodic_stop();
 	rtc_set_irq_handler(NULL, NULL);
 	KEXPECT_EQ(t, cal_to_epoch(&b) - cal_to_epoch(&a), 1);
-	/* 1024 periodic interrupts in the second between the two updates */
-	KEXPECT_GE(t, p1 - p0, 972); /* 5%: QEMU runs the RTC on host time */
-	KEXPECT_LE(t, p1 - p0, 1076);
-	kprintf("        # %lu periodic interrupts at 1024 Hz in one RTC second\n", p1 - p0);
+	/*
+	 * 64 periodic interrupts in the second between the two updates.
+	 * QEMU runs the RTC on host time and drops a periodic interrupt
+	 * whose predecessor was not yet acknowledged, which a loaded host
+	 * makes frequent at high rates: a low rate is counted, with a
+	 * margin that still tells 64 Hz from 32 or 128.
+	 */
+	KEXPECT_GE(t, p1 - p0, 56);
+	KEXPECT_LE(t, p1 - p0, 66);
+	kprintf("        # %lu periodic interrupts at 64 Hz in one RTC second\n", p1 - p0);
 }
 
 static void test_write_read_back(struct ktest *t)
