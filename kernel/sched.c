@@ -28,16 +28,13 @@ static struct task *idle_task;
 static u32 switches;
 volatile bool sched_need_resched;
 
-#if SCHED_HAVE_KTIMER
 static struct ktimer slice_timer;
-#endif
 
 static u64 sched_now(void)
 {
 	return clock_monotonic_ns();
 }
 
-#if SCHED_HAVE_KTIMER
 static enum ktimer_restart slice_expired(struct ktimer *kt, u64 now)
 {
 	(void)kt;
@@ -56,12 +53,6 @@ static void slice_update(struct task *running)
 		ktimer_cancel(&slice_timer);
 	}
 }
-#else
-static void slice_update(struct task *running)
-{
-	(void)running;
-}
-#endif
 
 void sched_enqueue(struct task *t)
 {
@@ -179,7 +170,6 @@ void task_wake(struct task *t)
 	irq_restore(flags);
 }
 
-#if SCHED_HAVE_KTIMER
 static enum ktimer_restart sleep_timeout(struct ktimer *kt, u64 now)
 {
 	struct task *t = container_of(kt, struct task, sleep_timer);
@@ -191,7 +181,6 @@ static enum ktimer_restart sleep_timeout(struct ktimer *kt, u64 now)
 	}
 	return KTIMER_NORESTART;
 }
-#endif
 
 int sched_sleep(enum ktimer_clock clock, u64 deadline_ns)
 {
@@ -206,20 +195,13 @@ int sched_sleep(enum ktimer_clock clock, u64 deadline_ns)
 	}
 	t->state = TASK_SLEEPING;
 	t->wake_reason = TASK_WAKE_NONE;
-#if SCHED_HAVE_KTIMER
 	if (deadline_ns != KTIME_MAX) {
 		ktimer_init(&t->sleep_timer, clock, sleep_timeout);
 		ktimer_start(&t->sleep_timer, deadline_ns);
 	}
-#else
-	(void)clock;
-	(void)deadline_ns;
-#endif
 	schedule();
-#if SCHED_HAVE_KTIMER
 	if (deadline_ns != KTIME_MAX)
 		ktimer_cancel(&t->sleep_timer);
-#endif
 	reason = t->wake_reason;
 	irq_restore(flags);
 	if (reason == TASK_WAKE_TIMEOUT)
@@ -259,9 +241,7 @@ void sched_init(void)
 	boot_task.slice_start = sched_now();
 	idle_task = task_alloc_idle(idle_main);
 	BUG_ON(!idle_task);
-#if SCHED_HAVE_KTIMER
 	ktimer_init(&slice_timer, KTIMER_MONOTONIC, slice_expired);
-#endif
 }
 
 struct task *sched_idle_task(void)

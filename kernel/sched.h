@@ -15,14 +15,9 @@
 
 #include "lib/types.h"
 
-#if __has_include("kernel/ktimer.h")
 #include "kernel/ktimer.h"
+/* Kept for code written before kernel/ktimer.h landed (sys_signal.c tests it). */
 #define SCHED_HAVE_KTIMER 1
-#else
-/* Until kernel/ktimer.h (owner: clocks) lands: the clock names only. */
-enum ktimer_clock { KTIMER_MONOTONIC, KTIMER_REALTIME };
-#define SCHED_HAVE_KTIMER 0
-#endif
 #ifndef KTIME_MAX
 #define KTIME_MAX (~(u64)0)
 #endif

@@ -162,26 +162,52 @@ static void test_kill_ends_sleep(struct ktest *t)
 	KEXPECT_TRUE(t, wait_queue_empty(&test_wq));
 }
 
-#if SCHED_HAVE_KTIMER
 static int timed_sleeper(void *arg)
 {
 	(void)arg;
 	return -sched_sleep(KTIMER_MONOTONIC, clock_monotonic_ns() + 2000000); /* 2 ms */
 }
-#endif
 
 static void test_sleep_deadline(struct ktest *t)
 {
-#if SCHED_HAVE_KTIMER
 	u64 start = clock_monotonic_ns();
 	struct task *s = task_create_kernel("timed", timed_sleeper, NULL, SCHED_PRIO_DEFAULT);
 
 	KASSERT_TRUE(t, s != NULL);
 	KEXPECT_EQ(t, task_reap(s), TASK_WSTATUS_EXIT(ETIMEDOUT));
 	KEXPECT_GE(t, clock_monotonic_ns() - start, 2000000);
-#else
-	ktest_skip(t, "no kernel/ktimer.h yet");
-#endif
+	/* The same on the wall clock, from kmain itself. */
+	start = clock_realtime_ns();
+	KEXPECT_EQ(t, sched_sleep(KTIMER_REALTIME, start + 3000000), -ETIMEDOUT);
+	KEXPECT_GE(t, clock_realtime_ns() - start, 3000000);
+	/* A deadline already past: back at once. */
+	KEXPECT_EQ(t, sched_sleep(KTIMER_MONOTONIC, clock_monotonic_ns() - 1), -ETIMEDOUT);
+}
+
+static volatile int woken_result;
+
+static int long_sleeper(void *arg)
+{
+	(void)arg;
+	woken_result = wait_sleep(&test_wq, KTIMER_MONOTONIC, clock_monotonic_ns() + 1000000000ull);
+	return 0;
+}
+
+/* Woken before its deadline: 0, and its timer is gone (no later wake-up). */
+static void test_wake_before_deadline(struct ktest *t)
+{
+	u32 armed = ktimer_count(KTIMER_MONOTONIC);
+	struct task *s = task_create_kernel("long", long_sleeper, NULL, SCHED_PRIO_DEFAULT);
+
+	KASSERT_TRUE(t, s != NULL);
+	woken_result = 99;
+	sched_yield_now();
+	KEXPECT_EQ(t, s->state, TASK_SLEEPING);
+	KEXPECT_EQ(t, ktimer_count(KTIMER_MONOTONIC), armed + 1);
+	KEXPECT_TRUE(t, wait_wake_one(&test_wq));
+	task_reap(s);
+	KEXPECT_EQ(t, woken_result, 0);
+	KEXPECT_EQ(t, ktimer_count(KTIMER_MONOTONIC), armed);
 }
 
 static void burn_ns(u64 ns)
@@ -267,4 +293,5 @@ static void test_switch_cost(struct ktest *t)
 KTEST_SUITE(sched, KTEST_CASE(test_round_robin), KTEST_CASE(test_priorities),
 	    KTEST_CASE(test_yield_alone_returns), KTEST_CASE(test_sleep_and_wake),
 	    KTEST_CASE(test_kill_ends_sleep), KTEST_CASE(test_sleep_deadline),
+	    KTEST_CASE(test_wake_before_deadline),
 	    KTEST_CASE(test_cpu_time_accounting), KTEST_CASE(test_switch_cost));

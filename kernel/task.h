@@ -64,9 +64,7 @@ struct task {
 	struct task *rq_next;
 	bool on_rq;
 	enum task_wake_reason wake_reason;
-#if SCHED_HAVE_KTIMER
 	struct ktimer sleep_timer;
-#endif
 	struct wait_queue *wq;
 	struct task *wq_next;
 

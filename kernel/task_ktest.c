@@ -166,7 +166,6 @@ static const u8 prog_spin[] = {0xEB, 0xFE}; /* jmp . */
 /* Two tasks that never enter the kernel share the CPU by time slices. */
 static void test_time_slices_share_the_cpu(struct ktest *t)
 {
-#if SCHED_HAVE_KTIMER
 	u32 before = pmm_free_count();
 	struct task *a = start(img_a, prog_spin, sizeof(prog_spin), "spin-a");
 	struct task *b = start(img_b, prog_spin, sizeof(prog_spin), "spin-b");
@@ -188,10 +187,6 @@ static void test_time_slices_share_the_cpu(struct ktest *t)
 	KEXPECT_EQ(t, task_reap(a), TASK_WSTATUS_SIGNAL(SIGKILL));
 	KEXPECT_EQ(t, task_reap(b), TASK_WSTATUS_SIGNAL(SIGKILL));
 	KEXPECT_EQ(t, pmm_free_count(), before);
-#else
-	(void)prog_spin;
-	ktest_skip(t, "no kernel/ktimer.h yet");
-#endif
 }
 
 KTEST_SUITE(tasks, KTEST_CASE(test_hello_exit_status_and_memory),
