@@ -189,8 +189,43 @@ static void test_time_slices_share_the_cpu(struct ktest *t)
 	KEXPECT_EQ(t, pmm_free_count(), before);
 }
 
+static volatile u64 woke_late_ns;
+
+static int high_sleeper(void *arg)
+{
+	u64 deadline = clock_monotonic_ns() + 5000000;
+
+	(void)arg;
+	if (sched_sleep(KTIMER_MONOTONIC, deadline) != -ETIMEDOUT)
+		return 1;
+	woke_late_ns = clock_monotonic_ns() - deadline;
+	return 0;
+}
+
+/*
+ * A task of higher priority that wakes takes the CPU from a user task at
+ * once (on the interrupt's way back to ring 3), without waiting for a
+ * slice: here there is no slice at all, nothing else shares the spinner's
+ * priority while kmain waits.
+ */
+static void test_wakeup_preempts_lower_priority(struct ktest *t)
+{
+	struct task *spin = start(img_a, prog_spin, sizeof(prog_spin), "spin");
+	struct task *high;
+
+	KASSERT_TRUE(t, spin != NULL);
+	high = task_create_kernel("high", high_sleeper, NULL, SCHED_PRIO_DEFAULT + 4);
+	KASSERT_TRUE(t, high != NULL);
+	KEXPECT_EQ(t, task_reap(high), 0);
+	kprintf("# woken %u ns after its deadline, over a spinning user task\n",
+		(unsigned)woke_late_ns);
+	KEXPECT_LT(t, woke_late_ns, 1000000);
+	task_kill(spin, SIGKILL);
+	KEXPECT_EQ(t, task_reap(spin), TASK_WSTATUS_SIGNAL(SIGKILL));
+}
+
 KTEST_SUITE(tasks, KTEST_CASE(test_hello_exit_status_and_memory),
 	    KTEST_CASE(test_kernel_write_kills_only_that_task),
 	    KTEST_CASE(test_faults_give_linux_signals), KTEST_CASE(test_sigkill_ends_blocked_task),
 	    KTEST_CASE(test_bad_image_refused), KTEST_CASE(test_syscall_cost),
-	    KTEST_CASE(test_time_slices_share_the_cpu));
+	    KTEST_CASE(test_time_slices_share_the_cpu), KTEST_CASE(test_wakeup_preempts_lower_priority));
