@@ -20,6 +20,9 @@
 #include <abi/errno.h>
 #include <abi/signal.h>
 
+/* struct task lives in one page of its own (task_new). */
+_Static_assert(sizeof(struct task) <= 4096, "struct task outgrew its page");
+
 struct task *current;
 static struct task *all_tasks;
 static int next_pid = 1;
