@@ -14,6 +14,7 @@
 #include "kernel/ktest.h"
 #include "kernel/pmm.h"
 #include "kernel/power.h"
+#include "kernel/posix_timers.h"
 #include "kernel/printk.h"
 #include "kernel/sched.h"
 #include "kernel/syscall.h"
@@ -45,6 +46,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	pmm_init();
 	kheap_init();
 	clock_init();
+	posix_timers_init(); /* the timer cache and ids */
 	sched_init();   /* kmain becomes a task; the idle task */
 	syscall_init(); /* int 0x80 */
 

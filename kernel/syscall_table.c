@@ -4,6 +4,7 @@
  */
 #include "kernel/syscall.h"
 #include "kernel/signal.h"
+#include "kernel/posix_syscalls.h"
 
 const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     /* tasks (kernel/sys_task.c) */
@@ -32,4 +33,15 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_rt_sigqueueinfo, sys_rt_sigqueueinfo),
     SYSCALL_ENTRY(__NR_rt_sigsuspend, sys_rt_sigsuspend),
     SYSCALL_ENTRY(__NR_sigaltstack, sys_sigaltstack),
+    /* POSIX timers and clocks (kernel/posix_timers.c, kernel/posix_clocks.c) */
+    SYSCALL_ENTRY(__NR_timer_create, sys_timer_create),
+    SYSCALL_ENTRY(__NR_timer_settime, sys_timer_settime),
+    SYSCALL_ENTRY(__NR_timer_gettime, sys_timer_gettime),
+    SYSCALL_ENTRY(__NR_timer_getoverrun, sys_timer_getoverrun),
+    SYSCALL_ENTRY(__NR_timer_delete, sys_timer_delete),
+    SYSCALL_ENTRY(__NR_clock_settime, sys_clock_settime),
+    SYSCALL_ENTRY(__NR_clock_gettime, sys_clock_gettime),
+    SYSCALL_ENTRY(__NR_clock_getres, sys_clock_getres),
+    SYSCALL_ENTRY(__NR_clock_nanosleep, sys_clock_nanosleep),
+    SYSCALL_ENTRY(__NR_nanosleep, sys_nanosleep),
 };

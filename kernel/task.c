@@ -33,13 +33,6 @@ void task_kthread_entry(void);
 void task_user_entry(void);
 __noreturn void task_kthread_main(int (*fn)(void *), void *arg);
 
-/* --- hook of the POSIX timers: a weak no-op until they land ------------- */
-
-__attribute__((weak)) void posix_timers_task_exit(struct task *t)
-{
-	(void)t;
-}
-
 /* --- creation ------------------------------------------------------------ */
 
 static void set_name(struct task *t, const char *name)
@@ -69,7 +62,7 @@ void task_init_boot(struct task *boot, u32 stack_bottom)
 	boot->state = TASK_RUNNABLE;
 	boot->kstack = stack_bottom;
 	set_name(boot, "kmain");
-	list_init(&boot->timers);
+	posix_timers_task_init(boot);
 	signal_task_init(boot, NULL);
 	/* The state every new task's x87 starts from. */
 	__asm__ volatile("fninit; fnsave %0" : "=m"(fpu_initial));
@@ -103,7 +96,7 @@ static struct task *task_new(const char *name, int prio)
 	t->ppid = current ? current->pid : 0;
 	set_name(t, name);
 	memcpy(t->fpu, fpu_initial, sizeof(fpu_initial));
-	list_init(&t->timers);
+	posix_timers_task_init(t);
 	return t;
 }
 
@@ -365,8 +358,8 @@ void task_exit(int wait_status)
 	if (TASK_WIFSIGNALED(wait_status) && t->fault_signo == TASK_WTERMSIG(wait_status))
 		kprintf("tick386: pid %d (%s) killed by %s at eip=%#x addr=%#x\n", t->pid, t->name,
 			signal_name(t->fault_signo), t->fault_eip, t->fault_addr);
+	posix_timers_task_exit(t); /* first: its timers take their queued signals back */
 	signal_task_exit(t);
-	posix_timers_task_exit(t);
 
 	cpu_cli();
 	/* Leave the address space before freeing it. */

@@ -20,6 +20,7 @@
 #include "arch/i386/trap.h"
 #include "kernel/sched.h"
 #include "kernel/vm.h"
+#include "kernel/posix_timers.h"
 #include "lib/compiler.h"
 #include "lib/types.h"
 
@@ -58,7 +59,7 @@ struct task {
 	u64 slice_start; /* clock_monotonic_ns when this task got the CPU */
 
 	struct signal_state signal;
-	struct list_head timers; /* posix timers owned (owner: timers) */
+	struct posix_timers_task posix_timers; /* timers owned (kernel/posix_timers.c) */
 
 	/* Scheduler and sleeping (sched.c, wait.c). */
 	struct task *rq_next;
@@ -139,6 +140,6 @@ __noreturn void task_run_init(void);
 unsigned task_count(void);
 
 /* Hook of the POSIX timers, a weak no-op until they land. */
-void posix_timers_task_exit(struct task *t);
+/* posix_timers_task_exit: kernel/posix_timers.h */
 
 #endif
