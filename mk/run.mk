@@ -4,6 +4,11 @@
 QEMU_RUN_ARGS ?= -m 128 -display none -serial mon:stdio -no-reboot \
                  -device isa-debug-exit,iobase=0xf4,iosize=0x04 -rtc base=utc
 RUN_APPEND ?=
+# The program booted as init: the demo (user/bin/demo.c).  Any other:
+#     make run RUN_PROGRAM=build/user/bin/NAME
+RUN_PROGRAM ?= $(BUILD)/user/bin/demo
+RUN_DEPS    := $(RUN_PROGRAM)
+RUN_INITRD  := -initrd "$(RUN_PROGRAM)"
 
 .PHONY: run debug iso
 run: deps $(KERNEL) $(RUN_DEPS)
