@@ -25,6 +25,7 @@
 #include "kernel/kheap.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "arch/i386/memlayout.h"
 #include "kernel/slab.h"
 #include "kernel/task.h"
 #include "kernel/uaccess.h"
@@ -38,7 +39,7 @@
 
 static struct kmem_cache *timer_cache;
 static struct idr timer_ids;
-static unsigned long timers_in_use;
+static unsigned long timers_in_use, timers_peak, bytes_at_peak;
 
 /* ---- the id allocator's memory: layers from the kernel heap ------------- */
 
@@ -66,10 +67,40 @@ void posix_timers_task_init(struct task *t)
 	posix_cputimers_task_init(t);
 }
 
+/* What the timers hold now: their cache's pages and the id tree's layers. */
+static unsigned long timers_memory_bytes(void)
+{
+	struct kmem_cache_stats cs;
+
+	kmem_cache_get_stats(timer_cache, &cs);
+	return (unsigned long)cs.pages * PAGE_SIZE + (unsigned long)timer_ids.layers * sizeof(struct idr_layer);
+}
+
+static void timers_count_one_more(void)
+{
+	if (++timers_in_use > timers_peak) {
+		timers_peak = timers_in_use;
+		bytes_at_peak = timers_memory_bytes();
+	}
+}
+
 void posix_timers_get_stats(struct posix_timers_stats *s)
 {
 	s->timers = timers_in_use;
+	s->peak_timers = timers_peak;
 	s->timer_bytes = sizeof(struct posix_timer);
+	s->peak_bytes = bytes_at_peak;
+}
+
+void posix_timers_report(void)
+{
+	struct posix_timers_stats s;
+
+	posix_timers_get_stats(&s);
+	kprintf("tick386: posix timers: now %lu, peak %lu, %lu bytes each at the peak "
+		"(%lu B struct)\n",
+		s.timers, s.peak_timers, s.peak_timers ? s.peak_bytes / s.peak_timers : 0,
+		s.timer_bytes);
 }
 
 /* ---- clocks -------------------------------------------------------------- */
@@ -333,7 +364,7 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent,
 	flags = irq_save();
 	list_add_tail(&pt->owner_link, &current->posix_timers.timers);
 	current->posix_timers.count++;
-	timers_in_use++;
+	timers_count_one_more();
 	irq_restore(flags);
 	return 0;
 

@@ -48,8 +48,16 @@ void posix_timers_task_exit(struct task *t);
 /* Memory figures for the scale test and the benchmarks. */
 struct posix_timers_stats {
 	unsigned long timers;      /* in existence, all tasks */
+	unsigned long peak_timers; /* the most at once since boot */
 	unsigned long timer_bytes; /* size of one struct posix_timer */
+	unsigned long peak_bytes;  /* timer cache pages + id layers at that peak */
 };
 void posix_timers_get_stats(struct posix_timers_stats *s);
+
+/*
+ * One console line with those figures (printed when init ends):
+ * "tick386: posix timers: now N, peak P, B bytes each at the peak (S B struct)"
+ */
+void posix_timers_report(void);
 
 #endif

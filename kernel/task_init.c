@@ -6,6 +6,7 @@
 #include "kernel/pmm.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
+#include "kernel/posix_timers.h"
 #include "kernel/task.h"
 #include "lib/string.h"
 #include "lib/vsnprintf.h"
@@ -70,6 +71,7 @@ void task_run_init(void)
 			task_free(z);
 			kprintf("tick386: free pages before init=%u after=%u\n", free_before,
 				pmm_free_count());
+			posix_timers_report();
 			report_end("init", status);
 			machine_halt(QEMU_EXIT_SUCCESS);
 		}
