@@ -31,6 +31,7 @@ static struct task *fake_task(void)
 	fake.pid = 4242;
 	fake.state = TASK_RUNNABLE;
 	signal_task_init(&fake, NULL);
+	posix_timers_task_init(&fake); /* signal_action_changed walks its timers */
 	return &fake;
 }
 
