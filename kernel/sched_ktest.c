@@ -184,6 +184,38 @@ static void test_sleep_deadline(struct ktest *t)
 	KEXPECT_EQ(t, sched_sleep(KTIMER_MONOTONIC, clock_monotonic_ns() - 1), -ETIMEDOUT);
 }
 
+static int fifo_sleeper(void *arg)
+{
+	u32 flags = irq_save();
+
+	wait_sleep(&test_wq, KTIMER_MONOTONIC, KTIME_MAX);
+	irq_restore(flags);
+	log_char((char)(u32)arg);
+	return 0;
+}
+
+/* wait_wake_one wakes the sleepers in the order they went to sleep. */
+static void test_wake_one_is_fifo(struct ktest *t)
+{
+	struct task *s[3];
+
+	log_reset();
+	s[0] = task_create_kernel("f1", fifo_sleeper, (void *)'1', SCHED_PRIO_DEFAULT);
+	s[1] = task_create_kernel("f2", fifo_sleeper, (void *)'2', SCHED_PRIO_DEFAULT);
+	s[2] = task_create_kernel("f3", fifo_sleeper, (void *)'3', SCHED_PRIO_DEFAULT);
+	KASSERT_TRUE(t, s[0] && s[1] && s[2]);
+	sched_yield_now(); /* all three asleep, in order */
+	for (int i = 0; i < 3; i++) {
+		KEXPECT_EQ(t, s[i]->state, TASK_SLEEPING);
+		KEXPECT_TRUE(t, wait_wake_one(&test_wq));
+		sched_yield_now();
+	}
+	for (int i = 0; i < 3; i++)
+		task_reap(s[i]);
+	KEXPECT_TRUE(t, log_is("123"));
+	KEXPECT_TRUE(t, wait_queue_empty(&test_wq));
+}
+
 static volatile int woken_result;
 
 static int long_sleeper(void *arg)
@@ -291,7 +323,7 @@ static void test_switch_cost(struct ktest *t)
 }
 
 KTEST_SUITE(sched, KTEST_CASE(test_round_robin), KTEST_CASE(test_priorities),
-	    KTEST_CASE(test_yield_alone_returns), KTEST_CASE(test_sleep_and_wake),
+	    KTEST_CASE(test_yield_alone_returns), KTEST_CASE(test_sleep_and_wake), KTEST_CASE(test_wake_one_is_fifo),
 	    KTEST_CASE(test_kill_ends_sleep), KTEST_CASE(test_sleep_deadline),
 	    KTEST_CASE(test_wake_before_deadline),
 	    KTEST_CASE(test_cpu_time_accounting), KTEST_CASE(test_switch_cost));
