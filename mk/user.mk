@@ -101,8 +101,10 @@ test-libc: user-libc kernel
 	@read p1 f1 < $(BUILD)/libc-tests.counts; read p2 f2 < $(BUILD)/libc-tools.counts; \
 	    echo "$$((p1 + p2)) $$((f1 + f2))" > $(BUILD)/results/test-libc.counts
 
-# The same tests booted on tick386 one by one (tools/runprog).  Not in
-# TEST_LAYERS until the kernel runs user tasks; then add it there.
+# Layer test-libc-tick386: the same tests built with tick386's numbers and
+# booted on tick386 one by one (tools/runprog), cmp_ outputs still compared
+# with the host glibc's.
+TEST_LAYERS += test-libc-tick386
 .PHONY: test-libc-tick386
 test-libc-tick386: user-libc kernel
 	@mkdir -p $(BUILD)/results
