@@ -43,12 +43,21 @@ static enum ktimer_restart slice_expired(struct ktimer *kt, u64 now)
 	return KTIMER_NORESTART;
 }
 
-/* A slice runs only while another task of the same priority waits. */
-static void slice_update(struct task *running)
+/*
+ * A slice runs only while another task of the same priority waits.  A task
+ * that gets the CPU (`fresh`) gets at least half a slice: the timer is
+ * re-armed only when less than that is left, so that tasks switching often
+ * (yield, short sleeps) do not re-program the PIT at every switch.  A task
+ * joining the queue of the running one starts a slice if none runs.
+ */
+static void slice_update(struct task *running, bool fresh, u64 now)
 {
 	if (running != idle_task && (queued_mask & (1u << running->prio))) {
-		if (!ktimer_active(&slice_timer))
-			ktimer_start(&slice_timer, sched_now() + SCHED_SLICE_NS);
+		if (!ktimer_active(&slice_timer)) {
+			ktimer_start(&slice_timer, (fresh ? now : sched_now()) + SCHED_SLICE_NS);
+		} else if (fresh && ktimer_expires(&slice_timer) < now + SCHED_SLICE_NS / 2) {
+			ktimer_start(&slice_timer, now + SCHED_SLICE_NS);
+		}
 	} else {
 		ktimer_cancel(&slice_timer);
 	}
@@ -74,8 +83,9 @@ void sched_enqueue(struct task *t)
 		queued_mask |= 1u << t->prio;
 		if (current && t->prio > current->prio)
 			sched_need_resched = true;
-		else if (current && current != idle_task && t->prio == current->prio)
-			slice_update(current);
+		else if (current && current != idle_task && t != current &&
+			 t->prio == current->prio)
+			slice_update(current, false, 0);
 	}
 	irq_restore(flags);
 }
@@ -118,10 +128,8 @@ __attribute__((weak)) void sched_switch_hook(struct task *prev, struct task *nex
 	(void)now;
 }
 
-static void switch_tasks(struct task *prev, struct task *next)
+static void switch_tasks(struct task *prev, struct task *next, u64 now)
 {
-	u64 now = sched_now();
-
 	prev->cpu_ns += now - prev->slice_start;
 	next->slice_start = now;
 	sched_switch_hook(prev, next, now);
@@ -146,9 +154,14 @@ void schedule(void)
 	if (!next)
 		next = idle_task;
 	sched_need_resched = false;
-	slice_update(next);
-	if (next != prev)
-		switch_tasks(prev, next);
+	if (next != prev) {
+		u64 now = sched_now();
+
+		slice_update(next, true, now);
+		switch_tasks(prev, next, now);
+	} else {
+		slice_update(next, false, 0);
+	}
 	irq_restore(flags);
 }
 
