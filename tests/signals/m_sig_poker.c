@@ -17,6 +17,7 @@ int main(void)
 	sigemptyset(&go);
 	sigaddset(&go, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &go, NULL);
+	kill(1, SIGRTMIN + 1); /* ready: a "go" can no longer kill us */
 	for (round = 0; round < 3; round++) {
 		sigwaitinfo(&go, NULL);
 		kill(1, SIGURG);

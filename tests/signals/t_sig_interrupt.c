@@ -35,6 +35,17 @@ static int term_pending(void)
 	return sigismember(&p, SIGTERM);
 }
 
+/* The helper says it is ready (SIGUSR1 blocked) with SIGRTMIN + 1. */
+static void wait_for_helper(void)
+{
+	sigset_t ready;
+
+	sigemptyset(&ready);
+	sigaddset(&ready, SIGRTMIN + 1);
+	sigprocmask(SIG_BLOCK, &ready, NULL);
+	sigwaitinfo(&ready, NULL);
+}
+
 int main(void)
 {
 	struct sigaction sa;
@@ -51,8 +62,8 @@ int main(void)
 	sigemptyset(&set);
 	sigaddset(&set, SIGTERM);
 	sigprocmask(SIG_BLOCK, &set, NULL);
-	while (kill(2, 0) != 0) /* the helper exists from the start; be safe */
-		;
+
+	wait_for_helper();
 
 	/* sigtimedwait for a signal that never comes. */
 	sigemptyset(&set);
