@@ -169,8 +169,6 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 			 * taken as %c and %s (no wide characters here). */
 			if (asize == ARG_LLONG && conv != 'c' && conv != 's' && conv != 'p')
 				strcpy(spec + n, "ll");
-			else if (len[0] == 'z' && (conv == 'd' || conv == 'i'))
-				spec[n] = '\0'; /* ssize_t is int; lib takes %zd as unsigned */
 			else if (len[0] && len[0] != 'L' && len[0] != 'q' && conv != 'c' &&
 				 conv != 's' && conv != 'p')
 				strcpy(spec + n, len);
