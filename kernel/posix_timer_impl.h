@@ -42,6 +42,7 @@ struct posix_timer {
 	struct timerq_node cpu_node;  /* PT_BASE_CPU: in the owner's CPU-time queue */
 	struct sigqueue_entry sigq;   /* the one signal it may have queued */
 	struct list_head owner_link;  /* owner->posix_timers.timers */
+	struct list_head parked_link; /* owner->posix_timers.parked, while parked */
 };
 
 /* Called with interrupts off when a timer's expiry has come. */

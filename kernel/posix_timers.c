@@ -63,6 +63,7 @@ void posix_timers_init(void)
 void posix_timers_task_init(struct task *t)
 {
 	list_init(&t->posix_timers.timers);
+	list_init(&t->posix_timers.parked);
 	t->posix_timers.count = 0;
 	posix_cputimers_task_init(t);
 }
@@ -165,6 +166,24 @@ static void timer_dequeue(struct posix_timer *pt)
 		ktimer_cancel(&pt->ktimer);
 }
 
+/* Parked timers are listed per task, so that a change of action finds them
+ * without walking every timer the task owns (interrupts off). */
+static void timer_park(struct posix_timer *pt)
+{
+	if (!pt->parked) {
+		pt->parked = true;
+		list_add_tail(&pt->parked_link, &pt->owner->posix_timers.parked);
+	}
+}
+
+static void timer_unpark(struct posix_timer *pt)
+{
+	if (pt->parked) {
+		pt->parked = false;
+		list_del(&pt->parked_link);
+	}
+}
+
 /*
  * The timer's expiry has come (interrupts off).  Queue its signal; a
  * periodic timer stays "armed" but waits for the delivery to re-arm.
@@ -177,8 +196,9 @@ void posix_timer_expired(struct posix_timer *pt)
 		pt->armed = false;
 	rc = signal_send_entry(pt->target, &pt->sigq);
 	if (rc == 1) {
-		/* Nobody will see it: park until the action changes. */
-		pt->parked = timer_is_periodic(pt);
+		/* Nobody will see it: a periodic timer parks until the action changes. */
+		if (timer_is_periodic(pt))
+			timer_park(pt);
 	} else if (rc == -EBUSY) {
 		/* Still queued from before (can only follow a re-arm race): count it. */
 		pt->overrun = overrun_add(pt->overrun, 1);
@@ -214,19 +234,18 @@ static void posix_timer_on_deliver(struct sigqueue_entry *e, siginfo_t *info)
 
 void signal_action_changed(struct task *t, int signo)
 {
-	struct posix_timer *pt;
+	struct posix_timer *pt, *tmp;
 	u32 flags = irq_save();
 
-	list_for_each_entry (pt, &t->posix_timers.timers, owner_link) {
-		if (!pt->parked || pt->signo != signo)
+	list_for_each_entry_safe (pt, tmp, &t->posix_timers.parked, parked_link) {
+		if (pt->signo != signo)
 			continue;
 		/*
 		 * The expiry stays the one that parked it, so the delivery
 		 * counts every period missed while parked.
 		 */
-		pt->parked = false;
-		if (signal_send_entry(pt->target, &pt->sigq) == 1)
-			pt->parked = true;
+		if (signal_send_entry(pt->target, &pt->sigq) != 1)
+			timer_unpark(pt);
 	}
 	irq_restore(flags);
 }
@@ -382,7 +401,7 @@ static void timer_stop(struct posix_timer *pt)
 	if (signal_entry_queued(&pt->sigq))
 		signal_entry_remove(pt->target, &pt->sigq);
 	pt->armed = false;
-	pt->parked = false;
+	timer_unpark(pt);
 	pt->overrun = 0;
 }
 
