@@ -29,14 +29,14 @@ static enum timerq_action cputimer_expire_one(struct timerq *q, struct timerq_no
 	return TIMERQ_DONE; /* periodic ones re-arm when their signal is delivered */
 }
 
-/* Arm t's ktimer for its earliest CPU-time expiry, if t is running. */
-static void cputimers_program(struct task *t)
+/* Arm t's ktimer for its earliest CPU-time expiry if t is running. */
+static void cputimers_program(struct task *t, bool running)
 {
 	struct posix_timers_task *pt = &t->posix_timers;
 	u64 used, first;
 
 	ktimer_cancel(&pt->cpu_ktimer);
-	if (t != current || !timerq_count(&pt->cpu_queue))
+	if (!running || !timerq_count(&pt->cpu_queue))
 		return;
 	first = timerq_next_deadline(&pt->cpu_queue);
 	used = task_cpu_ns(t);
@@ -67,7 +67,7 @@ void posix_cputimer_arm(struct posix_timer *pt)
 	struct task *t = pt->owner;
 
 	timerq_arm(&t->posix_timers.cpu_queue, &pt->cpu_node, pt->expires_ns);
-	cputimers_program(t);
+	cputimers_program(t, t == current);
 }
 
 void posix_cputimer_disarm(struct posix_timer *pt)
@@ -75,7 +75,7 @@ void posix_cputimer_disarm(struct posix_timer *pt)
 	struct task *t = pt->owner;
 
 	if (timerq_disarm(&t->posix_timers.cpu_queue, &pt->cpu_node))
-		cputimers_program(t);
+		cputimers_program(t, t == current);
 }
 
 /*
@@ -86,10 +86,5 @@ void sched_switch_hook(struct task *prev, struct task *next, u64 now)
 {
 	(void)now;
 	ktimer_cancel(&prev->posix_timers.cpu_ktimer);
-	if (timerq_count(&next->posix_timers.cpu_queue)) {
-		struct task *was = current;
-		current = next; /* cputimers_program arms only for the running task */
-		cputimers_program(next);
-		current = was;
-	}
+	cputimers_program(next, true); /* next's CPU time starts now */
 }
