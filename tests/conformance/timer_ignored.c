@@ -1,0 +1,104 @@
+/*
+ * A periodic timer whose signal is ignored (SIG_IGN) is parked: it queues
+ * nothing, yet keeps its time; when a handler (or SIG_DFL) is installed
+ * again, one signal arrives carrying the overrun of the missed periods.
+ * Ignoring the signal while it is queued drops it, and un-ignoring brings
+ * one back.
+ *
+ * This is the behaviour of Linux 6.13 and later, which tick386 follows
+ * (DESIGN.md).  Recorded on the host Linux 6.18.44 (x86_64), where every
+ * line here passes.  Linux before 6.13 re-armed the ignored timer in the
+ * interrupt and lost the overrun: there "signal arrives when a handler is
+ * installed" fails.
+ */
+#include "tap.h"
+
+#define SIG (SIGRTMIN + 5)
+#define PERIOD (10 * NS_PER_MS)
+
+static volatile int h_count, h_overrun;
+
+static void handler(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)uc;
+	if (h_count++ == 0)
+		h_overrun = si->si_overrun;
+}
+
+static void ignored_then_handled_blocked(void)
+{
+	timer_t t;
+	siginfo_t si;
+	int64_t t0, left;
+	int got;
+
+	set_disposition(SIG, SIG_IGN);
+	make_timer(CLOCK_MONOTONIC, SIGEV_SIGNAL, SIG, 5, &t);
+	t0 = mono_ns();
+	arm_timer(t, TIMER_ABSTIME, t0 + PERIOD, PERIOD);
+	sleep_until_mono(t0 + 105 * NS_PER_MS);
+	block_signal(SIG);
+	ok(is_pending(SIG) == 0, "ignored timer signal is not pending");
+	left = timer_left(t);
+	why("left=%lld", (long long)left);
+	ok(left > 0 && left <= PERIOD,
+	   "ignored periodic timer still reads in (0, interval]");
+
+	set_handler(SIG, handler, 0);
+	ok(is_pending(SIG) == 1,
+	   "installing a handler queues the parked timer's signal");
+	got = take_signal(SIG, &si, 0);
+	ok(got == SIG && si.si_code == SI_TIMER && si.si_value.sival_int == 5,
+	   "it is the timer's signal");
+	why("si_overrun=%d", si.si_overrun);
+	ok(si.si_overrun >= 5, "it carries the overrun: >= 5");
+	why("timer_getoverrun=%d", timer_getoverrun(t));
+	ok(timer_getoverrun(t) == si.si_overrun,
+	   "timer_getoverrun equals si_overrun");
+	ok(take_signal(SIG, &si, 0) == -1, "only one signal arrives at once");
+
+	/* Ignoring while a signal is queued drops it; un-ignoring requeues. */
+	ok(wait_pending(SIG, 2000), "the timer runs on: next signal queued");
+	set_disposition(SIG, SIG_IGN);
+	ok(is_pending(SIG) == 0, "SIG_IGN drops the queued timer signal");
+	sleep_ms(50);
+	set_disposition(SIG, SIG_DFL);
+	ok(is_pending(SIG) == 1, "SIG_DFL brings one signal back");
+	got = take_signal(SIG, &si, 0);
+	why("si_overrun=%d", si.si_overrun);
+	ok(got == SIG && si.si_overrun >= 2,
+	   "it carries the overrun of the ignored time: >= 2");
+	timer_delete(t);
+	take_signal(SIG, &si, 0);
+	unblock_signal(SIG);
+}
+
+static void ignored_then_handled_unblocked(void)
+{
+	timer_t t;
+	int64_t t0, end;
+
+	set_disposition(SIG, SIG_IGN);
+	make_timer(CLOCK_MONOTONIC, SIGEV_SIGNAL, SIG, 6, &t);
+	t0 = mono_ns();
+	arm_timer(t, TIMER_ABSTIME, t0 + PERIOD, PERIOD);
+	sleep_until_mono(t0 + 65 * NS_PER_MS);
+	h_count = 0;
+	set_handler(SIG, handler, 0);
+	end = mono_ns() + 2 * NS_PER_S;
+	while (h_count == 0 && mono_ns() < end)
+		sleep_ms(1);
+	timer_delete(t);
+	ok(h_count >= 1, "unblocked: the handler runs after SIG_IGN is lifted");
+	why("si_overrun=%d", h_overrun);
+	ok(h_overrun >= 3, "its first signal carries the overrun: >= 3");
+	set_disposition(SIG, SIG_DFL);
+}
+
+int main(void)
+{
+	ignored_then_handled_blocked();
+	ignored_then_handled_unblocked();
+	return done();
+}
