@@ -40,6 +40,10 @@
 #define BAD_PTR_LOW ((void *)(uintptr_t)1)
 #define BAD_PTR_HIGH ((void *)(uintptr_t)0xC0000000u)
 
+/* A NULL the compiler cannot see (glibc marks some arguments nonnull). */
+static void *volatile const null_ptr = NULL;
+#define NULLP ((void *)null_ptr)
+
 /* The value the kernel puts in si_value.sival_int for a NULL sigevent. */
 #define TIMER_ID_INT(t) ((int)(intptr_t)(t))
 /* A timer id that no program here ever gets: the suites make < 2000 timers. */
