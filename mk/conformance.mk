@@ -1,0 +1,54 @@
+# Layer 3: the user-level conformance suite (tests/conformance/*.c).
+#
+# Every program is POSIX-only C printing TAP.  test-conformance-host builds
+# each with the host's cc against glibc and runs it on Linux, the oracle;
+# its outputs are kept in build/conformance/host/NAME.out.
+# test-conformance-tick386 runs the same sources on tick386 through
+# tools/runprog and compares each output line by line with the host's
+# (intended differences are listed in tests/conformance/DIFFERENCES).  It
+# joins TEST_LAYERS by itself as soon as tools/runprog exists.
+
+CONF_SRC      := $(sort $(wildcard tests/conformance/*.c))
+CONF_NAMES    := $(notdir $(CONF_SRC:.c=))
+CONF_HOST_DIR := $(BUILD)/conformance/host
+CONF_HOST_BIN := $(addprefix $(CONF_HOST_DIR)/bin/,$(CONF_NAMES))
+CONF_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror
+CONF_LDLIBS   := -lrt
+
+# rm first: a program whose new source does not build must not run stale.
+$(CONF_HOST_DIR)/bin/%: tests/conformance/%.c tests/conformance/tap.h
+	@mkdir -p $(dir $@); rm -f $@
+	$(HOSTCC) $(CONF_CFLAGS) -o $@ $< $(CONF_LDLIBS)
+
+.PHONY: conformance-host-bins test-conformance-host test-conformance-tick386 \
+        conformance-probe
+conformance-host-bins: $(CONF_HOST_BIN)
+
+TEST_LAYERS += test-conformance-host
+test-conformance-host:
+	@mkdir -p $(BUILD)/results $(CONF_HOST_DIR)
+	@$(MAKE) --no-print-directory -k conformance-host-bins \
+	    >$(CONF_HOST_DIR)/build.log 2>&1 || cat $(CONF_HOST_DIR)/build.log
+	@tests/conformance/harness host $(CONF_HOST_DIR) $(CONF_HOST_BIN) \
+	    > $(BUILD)/results/test-conformance-host.counts
+
+ifneq ($(wildcard tools/runprog),)
+TEST_LAYERS += test-conformance-tick386
+endif
+test-conformance-tick386:
+	@mkdir -p $(BUILD)/results
+	@if [ ! -x tools/runprog ]; then \
+	    echo "test-conformance-tick386: tools/runprog does not exist yet"; \
+	    echo "0 1" > $(BUILD)/results/$@.counts; exit 1; fi
+	@for n in $(CONF_NAMES); do [ -r $(CONF_HOST_DIR)/$$n.out ] || exit 1; done || \
+	    $(MAKE) --no-print-directory test-conformance-host
+	@tests/conformance/harness tick386 $(BUILD)/conformance/tick386 \
+	    $(CONF_HOST_DIR) $(CONF_SRC) > $(BUILD)/results/$@.counts
+
+# Re-record the Linux kernel's raw errno table (Linux hosts only).
+conformance-probe:
+	@mkdir -p $(BUILD)/probes
+	$(HOSTCC) -O2 -Wall -Wextra -Werror -o $(BUILD)/probes/linux_errno \
+	    tools/probes/linux_errno.c
+	$(BUILD)/probes/linux_errno > tests/conformance/linux-errno.txt
+	@cat tests/conformance/linux-errno.txt | head -3
