@@ -406,11 +406,11 @@ static void probe_timer_calls(void)
 	TO("timer_getoverrun valid", g_timer_getoverrun, SYS_timer_getoverrun, 0);
 	TO("timer_getoverrun id 12345", g_timer_getoverrun, SYS_timer_getoverrun, 1);
 	TO("timer_getoverrun deleted id", g_timer_getoverrun, SYS_timer_getoverrun, 2);
-	TO("timer_getoverrun id 0", g_timer_getoverrun, SYS_timer_getoverrun, 4);
+	TO("timer_getoverrun id 0 (glibc side: a fresh process's first id IS 0)", g_timer_getoverrun, SYS_timer_getoverrun, 4);
 	TO("timer_getoverrun id -1", g_timer_getoverrun, SYS_timer_getoverrun, 3);
 	TO("timer_delete id 12345", g_timer_delete, SYS_timer_delete, 1);
 	TO("timer_delete deleted id (twice)", g_timer_delete, SYS_timer_delete, 2);
-	TO("timer_delete id 0", g_timer_delete, SYS_timer_delete, 4);
+	TO("timer_delete id 0 (glibc side: a fresh process's first id IS 0)", g_timer_delete, SYS_timer_delete, 4);
 	TO("timer_delete id -1", g_timer_delete, SYS_timer_delete, 3);
 #undef TO
 }
@@ -587,6 +587,41 @@ static void probe_clocks(void)
 #undef NS
 }
 
+/*
+ * One semantic fact where glibc and the kernel differ: a NULL sigevent.
+ * The kernel sends SIGALRM with sival_int = the timer id (as POSIX says);
+ * glibc substitutes its own sigevent with sival 0.
+ */
+static void probe_null_sigevent(void)
+{
+	struct itimerspec v = { { 0, 0 }, { 0, 1000000 } };
+	sigset_t s;
+	siginfo_t si;
+	int id;
+	timer_t t;
+
+	printf("\n## semantics: NULL sigevent\n");
+	sigemptyset(&s);
+	sigaddset(&s, SIGALRM);
+	sigprocmask(SIG_BLOCK, &s, NULL);
+	syscall(SYS_timer_create, CLOCK_MONOTONIC, NULL, &id);
+	syscall(SYS_timer_settime, id, 0, &v, NULL);
+	sigwaitinfo(&s, &si);
+	printf("kernel: SIGALRM si_code %d, sival_int %s the timer id\n",
+	       si.si_code, si.si_value.sival_int == id ? "==" : "!=");
+	syscall(SYS_timer_delete, id);
+	timer_create(CLOCK_MONOTONIC, NULL, &t);
+	timer_settime(t, 0, &v, NULL);
+	sigwaitinfo(&s, &si);
+	printf("glibc:  SIGALRM si_code %d, sival_int %s the timer id "
+	       "(sival_int %d)\n",
+	       si.si_code,
+	       si.si_value.sival_int == (int)(intptr_t)t ? "==" : "!=",
+	       si.si_value.sival_int);
+	timer_delete(t);
+	sigprocmask(SIG_UNBLOCK, &s, NULL);
+}
+
 int main(void)
 {
 	struct utsname u;
@@ -600,5 +635,6 @@ int main(void)
 	probe_timer_create();
 	probe_timer_calls();
 	probe_clocks();
+	probe_null_sigevent();
 	return 0;
 }
