@@ -37,14 +37,26 @@ static void install(int sig, void (*h)(int), int flags)
 	sigaction(sig, &sa, NULL);
 }
 
-/* The helper says it is ready (SIGUSR1 blocked) with SIGRTMIN + 1. */
-static void wait_for_helper(void)
+/*
+ * The helper says it is ready (SIGUSR1 blocked) with SIGRTMIN + 1.  main
+ * blocks that signal before anything else: the helper may run first, and
+ * an unblocked SIGRTMIN + 1 would kill init (seen under load in CI).
+ */
+static void block_ready_signal(void)
 {
 	sigset_t ready;
 
 	sigemptyset(&ready);
 	sigaddset(&ready, SIGRTMIN + 1);
 	sigprocmask(SIG_BLOCK, &ready, NULL);
+}
+
+static void wait_for_helper(void)
+{
+	sigset_t ready;
+
+	sigemptyset(&ready);
+	sigaddset(&ready, SIGRTMIN + 1);
 	sigwaitinfo(&ready, NULL);
 }
 
@@ -53,6 +65,7 @@ int main(void)
 	char buf[16];
 	ssize_t r;
 
+	block_ready_signal();
 	install(SIGUSR2, on_usr2, SA_RESTART);
 	install(SIGTERM, on_term, 0);
 
