@@ -26,37 +26,52 @@ static void handler(int sig, siginfo_t *si, void *uc)
 		h_overrun = si->si_overrun;
 }
 
-static void ignored_then_handled_blocked(void)
+/*
+ * The signal is taken ~105 ms after T0 and the timer's next period ends at
+ * 110 ms: the "only one signal" fact needs the second look to come before
+ * that.  When a scheduling delay spoils the window, the scenario is run
+ * again (quietly, up to 4 times) instead of reporting a false failure.
+ */
+static int ignored_then_handled_blocked(int report)
 {
 	timer_t t;
-	siginfo_t si;
-	int64_t t0, left;
-	int got;
+	siginfo_t si, si2;
+	int64_t t0, left, t2;
+	int got, got2, pend0, pend1, ov;
 
 	set_disposition(SIG, SIG_IGN);
+	unblock_signal(SIG);
 	make_timer(CLOCK_MONOTONIC, SIGEV_SIGNAL, SIG, 5, &t);
 	t0 = mono_ns();
 	arm_timer(t, TIMER_ABSTIME, t0 + PERIOD, PERIOD);
 	sleep_until_mono(t0 + 105 * NS_PER_MS);
 	block_signal(SIG);
-	ok(is_pending(SIG) == 0, "ignored timer signal is not pending");
+	pend0 = is_pending(SIG);
 	left = timer_left(t);
+	set_handler(SIG, handler, 0);
+	pend1 = is_pending(SIG);
+	got = take_signal(SIG, &si, 0);
+	got2 = take_signal(SIG, &si2, 0);
+	t2 = mono_ns();
+	ov = timer_getoverrun(t);
+	if (!report && t2 - t0 >= 109 * NS_PER_MS) {
+		timer_delete(t);
+		take_signal(SIG, &si, 0);
+		return 0;
+	}
+	ok(pend0 == 0, "ignored timer signal is not pending");
 	why("left=%lld", (long long)left);
 	ok(left > 0 && left <= PERIOD,
 	   "ignored periodic timer still reads in (0, interval]");
-
-	set_handler(SIG, handler, 0);
-	ok(is_pending(SIG) == 1,
-	   "installing a handler queues the parked timer's signal");
-	got = take_signal(SIG, &si, 0);
+	ok(pend1 == 1, "installing a handler queues the parked timer's signal");
 	ok(got == SIG && si.si_code == SI_TIMER && si.si_value.sival_int == 5,
 	   "it is the timer's signal");
 	why("si_overrun=%d", si.si_overrun);
 	ok(si.si_overrun >= 5, "it carries the overrun: >= 5");
-	why("timer_getoverrun=%d", timer_getoverrun(t));
-	ok(timer_getoverrun(t) == si.si_overrun,
-	   "timer_getoverrun equals si_overrun");
-	ok(take_signal(SIG, &si, 0) == -1, "only one signal arrives at once");
+	why("timer_getoverrun=%d", ov);
+	ok(ov == si.si_overrun, "timer_getoverrun equals si_overrun");
+	why("second look at %lld us", (long long)((t2 - t0) / 1000));
+	ok(got2 == -1, "only one signal arrives at once");
 
 	/* Ignoring while a signal is queued drops it; un-ignoring requeues. */
 	ok(wait_pending(SIG, 2000), "the timer runs on: next signal queued");
@@ -72,6 +87,7 @@ static void ignored_then_handled_blocked(void)
 	timer_delete(t);
 	take_signal(SIG, &si, 0);
 	unblock_signal(SIG);
+	return 1;
 }
 
 static void ignored_then_handled_unblocked(void)
@@ -98,7 +114,12 @@ static void ignored_then_handled_unblocked(void)
 
 int main(void)
 {
-	ignored_then_handled_blocked();
+	int tries = 0;
+
+	while (tries < 4 && !ignored_then_handled_blocked(0))
+		tries++;
+	if (tries == 4)
+		ignored_then_handled_blocked(1);
 	ignored_then_handled_unblocked();
 	return done();
 }

@@ -105,7 +105,7 @@ static void rearm_discards(void)
 	arm_timer(t, 0, 10 * NS_PER_MS, 10 * NS_PER_MS);
 	ok(wait_pending(SIG, 2000), "periodic timer's signal queued");
 	sleep_ms(40); /* let it overrun a few times */
-	arm_timer(t, 0, 30 * NS_PER_MS, 0);
+	arm_timer(t, 0, 100 * NS_PER_MS, 0);
 	ok(take_signal(SIG, &si, 0) == -1,
 	   "after re-arming, the old setting's signal is not delivered");
 	got = take_signal(SIG, &si, 2000);
