@@ -49,10 +49,14 @@
 #include "lib/list.h"
 #include "lib/rbtree.h"
 
+/*
+ * The expiry sits next to the tree links: a walk down the tree reads both
+ * at every level, and together they fill half a cache line.
+ */
 struct timerq_node {
 	struct rb_node rb;
-	struct list_head link; /* link.next == NULL: not armed (I5) */
 	ktime_t expires;       /* absolute expiry on the queue's clock, ns */
+	struct list_head link; /* link.next == NULL: not armed (I5) */
 	ktime_t interval;      /* period for periodic timers, 0 for one-shot */
 };
 
