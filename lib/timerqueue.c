@@ -6,6 +6,7 @@
 #include "lib/timerqueue.h"
 
 #include <limits.h>
+#include <stddef.h>
 
 static inline struct timerq_node *timerq_node_of_rb(struct rb_node *rb)
 {
@@ -22,6 +23,14 @@ void timerq_init(struct timerq *q)
 	q->tree.node = NULL;
 	list_init(&q->list);
 	q->count = 0;
+}
+
+/* &node->left when go_right is 0, &node->right when 1, without a branch. */
+static inline struct rb_node **rb_child_link(struct rb_node *node, unsigned go_right)
+{
+	const size_t step = offsetof(struct rb_node, right) - offsetof(struct rb_node, left);
+
+	return (struct rb_node **)((char *)node + offsetof(struct rb_node, left) + go_right * step);
 }
 
 /* Take an armed node out of both structures, leaving its own links stale. */
@@ -78,10 +87,12 @@ static void timerq_link(struct timerq *q, struct timerq_node *node)
 	parent = NULL;
 	while (*link) {
 		parent = *link;
-		if (expires < timerq_node_of_rb(parent)->expires)
-			link = &parent->left;
-		else
-			link = &parent->right;
+		/*
+		 * Left or right is a coin toss for random expiries, which a
+		 * branch predictor loses half the time; selecting the link
+		 * as data (a conditional move) costs nothing when it loses.
+		 */
+		link = rb_child_link(parent, expires >= timerq_node_of_rb(parent)->expires);
 	}
 	rb_link_node(&node->rb, parent, link);
 	if (link == &parent->left)
