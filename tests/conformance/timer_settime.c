@@ -181,6 +181,19 @@ static void flags_and_ids(void)
 	   "flags -1: armed absolute");
 	timer_delete(t);
 
+	/* The same on a CLOCK_REALTIME timer, where absolute follows the wall. */
+	make_timer(CLOCK_REALTIME, SIGEV_SIGNAL, SIG, 0, &t);
+	EXPECT(arm_timer(t, 2, 10 * NS_PER_S, 0), 0,
+	       "CLOCK_REALTIME timer_settime flags 2");
+	unchanged(t, "CLOCK_REALTIME flags 2: armed relative");
+	EXPECT(arm_timer(t, (int)0xfffffffe, 10 * NS_PER_S, 0), 0,
+	       "CLOCK_REALTIME timer_settime flags 0xfffffffe");
+	unchanged(t, "CLOCK_REALTIME flags 0xfffffffe: armed relative");
+	EXPECT(arm_timer(t, -1, now_ns(CLOCK_REALTIME) + 10 * NS_PER_S, 0), 0,
+	       "CLOCK_REALTIME timer_settime flags -1");
+	unchanged(t, "CLOCK_REALTIME flags -1: armed absolute");
+	timer_delete(t);
+
 	EXPECT(arm_timer(NEVER_CREATED_TIMER, 0, NS_PER_S, 0), EINVAL,
 	       "timer_settime on an id never created");
 	make_timer(CLOCK_MONOTONIC, SIGEV_SIGNAL, SIG, 0, &gone);
