@@ -124,7 +124,7 @@ static void interrupted(int sa_flags, const char *how)
 {
 	timer_t t;
 	struct timespec req = ns_ts(NS_PER_S), rem = { -1, -1 };
-	int64_t m0, m1, left;
+	int64_t m0, m1, m_pre, left;
 	int r;
 
 	set_handler(SIG, handler, sa_flags);
@@ -133,6 +133,7 @@ static void interrupted(int sa_flags, const char *how)
 	unblock_signal(SIG);
 	m0 = mono_ns();
 	arm_timer(t, 0, 30 * NS_PER_MS, 0);
+	m_pre = mono_ns();
 	r = clock_nanosleep(CLOCK_MONOTONIC, 0, &req, &rem);
 	m1 = mono_ns();
 	block_signal(SIG);
@@ -145,6 +146,14 @@ static void interrupted(int sa_flags, const char *how)
 	why("rem=%lld slept=%lld", (long long)left, (long long)(m1 - m0));
 	ok(left + (m1 - m0) >= NS_PER_S - NS_PER_MS,
 	   "%s: rem + time slept covers the request", how);
+	/*
+	 * The timer cannot fire before 30 ms after m0, and the sleep began
+	 * before m_pre: at most req - 30 ms + (m_pre - m0) was left.
+	 */
+	why("rem=%lld bound=%lld", (long long)left,
+	    (long long)(NS_PER_S - 30 * NS_PER_MS + (m_pre - m0)));
+	ok(left <= NS_PER_S - 30 * NS_PER_MS + (m_pre - m0),
+	   "%s: rem is no more than what was left at the signal", how);
 
 	/* An absolute sleep interrupted leaves rem alone. */
 	h_count = 0;

@@ -52,7 +52,7 @@ static void interrupted(void)
 {
 	timer_t t;
 	struct timespec req = ns_ts(NS_PER_S), rem = { -1, -1 };
-	int64_t m0, m1, left;
+	int64_t m0, m1, m_pre, left;
 	int r, err;
 
 	set_handler(SIG, handler, 0);
@@ -60,6 +60,7 @@ static void interrupted(void)
 	unblock_signal(SIG);
 	m0 = mono_ns();
 	arm_timer(t, 0, 30 * NS_PER_MS, 0);
+	m_pre = mono_ns();
 	r = nanosleep(&req, &rem);
 	err = errno;
 	m1 = mono_ns();
@@ -72,6 +73,14 @@ static void interrupted(void)
 	why("rem=%lld slept=%lld", (long long)left, (long long)(m1 - m0));
 	ok(left + (m1 - m0) >= NS_PER_S - NS_PER_MS,
 	   "rem + time slept covers the request");
+	/*
+	 * The timer cannot fire before 30 ms after m0, and the sleep began
+	 * before m_pre: at most req - 30 ms + (m_pre - m0) was left.
+	 */
+	why("rem=%lld bound=%lld", (long long)left,
+	    (long long)(NS_PER_S - 30 * NS_PER_MS + (m_pre - m0)));
+	ok(left <= NS_PER_S - 30 * NS_PER_MS + (m_pre - m0),
+	   "rem is no more than what was left at the signal");
 
 	arm_timer(t, 0, 30 * NS_PER_MS, 0);
 	r = nanosleep(&req, NULL);
