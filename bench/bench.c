@@ -117,13 +117,6 @@ static uint32_t take_idle(struct run *r)
 	return id;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static uint64_t mix_timeout(uint32_t id)
 {
 	static const uint64_t timeouts[4] = {4 * MS, 200 * MS, 1000 * MS, 10000 * MS};
@@ -156,7 +149,8 @@ static void setup(struct run *r, const struct bench_ops *ops, uint32_t n, uint32
 
 	r->ops = ops;
 	r->cap = n + spare;
-	r->s = ops->create(r->cap);
+	r->now = 1000000000ull;
+	r->s = ops->create(r->cap, r->now);
 	r->armed = malloc(sizeof(uint32_t) * r->cap);
 	r->pos = malloc(sizeof(uint32_t) * r->cap);
 	r->idle = malloc(sizeof(uint32_t) * r->cap);
@@ -329,27 +323,33 @@ static int self_check(void)
 	uint32_t len[NSTRUCT];
 
 	for (unsigned s = 0; s < NSTRUCT; s++) {
+		const struct bench_ops *ops = structures[s];
 		rng = 42;
-		setup(&r[s], structures[s], N, 16, false);
+		setup(&r[s], ops, N, 16, false);
+		for (uint32_t i = 0; i < r[s].n_armed; i++) {
+			uint32_t id = r[s].armed[i];
+			ops->arm(r[s].s, id, (((r[s].now >> 10) / 4096 + 1 + rnd(256)) * 4096 + id) << 10);
+		}
 		len[s] = 0;
 		for (int i = 0; i < STEPS; i++) {
-			uint32_t x = rnd(10), id;
-			if (x < 4) {
-				id = r[s].armed[rnd(r[s].n_armed)];
-				/* distinct ticks, so that the wheel's order is comparable */
-				structures[s]->arm(r[s].s, id, ((r[s].now >> 10) + 1 + rnd(1 << 20)) << 10);
-			} else if (x < 5) {
-				id = r[s].armed[rnd(r[s].n_armed)];
-				structures[s]->disarm(r[s].s, id);
-				structures[s]->arm(r[s].s, id, ((r[s].now >> 10) + 1 + rnd(1 << 14)) << 10);
+			uint32_t x = rnd(10), id = r[s].armed[rnd(r[s].n_armed)];
+			uint64_t block = (r[s].now >> 10) / 4096 + 1 + rnd(x < 4 ? 256 : 16);
+
+			/*
+			 * Every timer its own 1024 ns tick (tick = block * 4096 + id), so
+			 * that no two are due together and the wheel's order is exact.
+			 */
+			if (x < 5) {
+				if (x == 4)
+					ops->disarm(r[s].s, id);
+				ops->arm(r[s].s, id, (block * 4096 + id) << 10);
 			} else {
-				uint32_t got = structures[s]->expire_next(r[s].s, &r[s].now, r[s].ids);
-				/* equal deadlines: the heap does not keep their arming order */
-				qsort(r[s].ids, got, sizeof(r[s].ids[0]), cmp_u32);
+				uint32_t got = ops->expire_next(r[s].s, &r[s].now, r[s].ids);
 				for (uint32_t j = 0; j < got; j++) {
-					seq[s][len[s]++] = r[s].ids[j];
-					structures[s]->arm(r[s].s, r[s].ids[j],
-							   ((r[s].now >> 10) + 1 + rnd(1 << 16)) << 10);
+					id = r[s].ids[j];
+					seq[s][len[s]++] = id;
+					block = (r[s].now >> 10) / 4096 + 1 + rnd(64);
+					ops->arm(r[s].s, id, (block * 4096 + id) << 10);
 				}
 			}
 		}
@@ -357,8 +357,11 @@ static int self_check(void)
 	}
 	for (unsigned s = 1; s < NSTRUCT; s++) {
 		if (len[s] != len[0] || memcmp(seq[s], seq[0], len[0] * sizeof(seq[0][0]))) {
-			fprintf(stderr, "bench: %s expires differently from %s\n", structures[s]->name,
-				structures[0]->name);
+			uint32_t at = 0;
+			while (at < len[0] && at < len[s] && seq[s][at] == seq[0][at])
+				at++;
+			fprintf(stderr, "bench: %s expires differently from %s (expiry %u of %u/%u)\n",
+				structures[s]->name, structures[0]->name, at, len[s], len[0]);
 			return -1;
 		}
 	}
@@ -372,6 +375,20 @@ int main(void)
 	static double result[NOPS][NSIZES][NSTRUCT];
 	uint64_t start = clock_ns();
 
+	/* BENCH_CELL="op n structure" measures one cell only (for profiling). */
+	const char *cell = getenv("BENCH_CELL");
+	if (cell) {
+		char op_name[32], st_name[32];
+		unsigned n;
+		if (sscanf(cell, "%31s %u %31s", op_name, &n, st_name) == 3)
+			for (int op = 0; op < NOPS; op++)
+				for (unsigned s = 0; s < NSTRUCT; s++)
+					if (!strcmp(op_name, op_names[op]) &&
+					    !strcmp(st_name, structures[s]->name))
+						printf("%s %u %s: %.1f ns/op\n", op_name, n, st_name,
+						       measure(structures[s], n, op, 1));
+		return 0;
+	}
 	if (self_check())
 		return 1;
 	for (unsigned z = 0; z < NSIZES; z++)

@@ -12,7 +12,7 @@
 
 struct bench_ops {
 	const char *name;
-	void *(*create)(uint32_t n_timers);
+	void *(*create)(uint32_t n_timers, uint64_t start_ns); /* now at the start */
 	void (*destroy)(void *s);
 	/* Arm (or move) timer `id` to expire at `expires` ns (>= the current now). */
 	void (*arm)(void *s, uint32_t id, uint64_t expires);

@@ -21,8 +21,9 @@ struct heap_bench {
 	uint32_t size;
 };
 
-static void *heap_create(uint32_t n)
+static void *heap_create(uint32_t n, uint64_t start_ns)
 {
+	(void)start_ns;
 	struct heap_bench *b = malloc(sizeof(*b));
 
 	b->heap = malloc(sizeof(*b->heap) * n);

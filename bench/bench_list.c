@@ -20,8 +20,9 @@ struct sl_bench {
 	struct sl_timer *t;
 };
 
-static void *sl_create(uint32_t n)
+static void *sl_create(uint32_t n, uint64_t start_ns)
 {
+	(void)start_ns;
 	struct sl_bench *b = malloc(sizeof(*b));
 
 	list_init(&b->head);

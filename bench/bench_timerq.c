@@ -14,8 +14,9 @@ struct tq_bench {
 	struct tq_timer *t;
 };
 
-static void *tq_create(uint32_t n)
+static void *tq_create(uint32_t n, uint64_t start_ns)
 {
+	(void)start_ns;
 	struct tq_bench *b = malloc(sizeof(*b));
 
 	timerq_init(&b->q);

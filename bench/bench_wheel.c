@@ -177,12 +177,13 @@ static bool wh_advance(struct wheel *w)
 	}
 }
 
-static void *wh_create(uint32_t n)
+static void *wh_create(uint32_t n, uint64_t start_ns)
 {
 	struct wheel *w = calloc(1, sizeof(*w));
 
 	for (unsigned i = 0; i < sizeof(w->bucket) / sizeof(w->bucket[0]); i++)
 		list_init(&w->bucket[i]);
+	w->now = start_ns >> TICK_SHIFT;
 	w->t = calloc(n, sizeof(*w->t));
 	for (uint32_t i = 0; i < n; i++) {
 		w->t[i].id = i;
@@ -231,11 +232,14 @@ static uint32_t wh_expire_next(void *s, uint64_t *now, uint32_t *ids)
 	/* The whole tick is due: report its last nanosecond as now. */
 	*now = (w->now << TICK_SHIFT) + (1u << TICK_SHIFT) - 1;
 	head = &w->bucket[w->now & (L0_SLOTS - 1)];
-	while (!list_empty(head) && n < 64) {
-		struct wh_timer *t = list_first_entry(head, struct wh_timer, link);
-		wh_del(w, t);
-		ids[n++] = t->id;
-	}
+	/*
+	 * One timer per call, as the other structures (which expire only the
+	 * timers of one exact nanosecond); the rest of the tick follows in
+	 * the next calls.
+	 */
+	struct wh_timer *t = list_first_entry(head, struct wh_timer, link);
+	wh_del(w, t);
+	ids[n++] = t->id;
 	return n;
 }
 
