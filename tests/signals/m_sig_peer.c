@@ -1,6 +1,6 @@
 /*
  * Helper of t_sig_peer (task 2, started with it): answers init's signals.
- *   start          SIGUSR2 to init: "ready"
+ *   start          SIGUSR2 to init: "ready" (handshake.h)
  *   SIGUSR1 (1st)  ends its pause(); it queues SIGUSR2 to init with value
  *                  1 if pause said EINTR, then sends init SIGRTMIN with a
  *                  counter, forever (so init sees whether it runs)
@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+#include "handshake.h"
 
 static volatile sig_atomic_t usr1;
 
@@ -36,11 +37,12 @@ int main(void)
 	sigset_t term;
 	int r, n = 0;
 
+	handshake_block();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_usr1;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGUSR1, &sa, NULL);
-	kill(1, SIGUSR2);
+	handshake_answer(SIGUSR2); /* "ready", with SIGUSR1 handled */
 
 	errno = 0;
 	r = pause();

@@ -8,16 +8,18 @@
 #include <sched.h>
 #include <signal.h>
 #include <unistd.h>
+#include "handshake.h"
 
 int main(void)
 {
 	sigset_t go;
 	int round, i;
 
+	handshake_block();
 	sigemptyset(&go);
 	sigaddset(&go, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &go, NULL);
-	kill(1, SIGRTMIN + 1); /* ready: a "go" can no longer kill us */
+	handshake_answer(SIGRTMIN + 1); /* ready: a "go" can no longer kill us */
 	for (round = 0; round < 3; round++) {
 		sigwaitinfo(&go, NULL);
 		kill(1, SIGURG);

@@ -6,6 +6,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <unistd.h>
+#include "handshake.h"
 
 static void settle(void)
 {
@@ -18,10 +19,11 @@ int main(void)
 	sigset_t go;
 	int round;
 
+	handshake_block();
 	sigemptyset(&go);
 	sigaddset(&go, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &go, NULL);
-	kill(1, SIGRTMIN + 1); /* ready: a "go" can no longer kill us */
+	handshake_answer(SIGRTMIN + 1); /* ready: a "go" can no longer kill us */
 	for (round = 0; round < 2; round++) {
 		sigwaitinfo(&go, NULL);
 		settle();

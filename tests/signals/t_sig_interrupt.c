@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "handshake.h"
 #include "tap.h"
 
 static volatile sig_atomic_t handled;
@@ -35,29 +36,6 @@ static int term_pending(void)
 	return sigismember(&p, SIGTERM);
 }
 
-/*
- * The helper says it is ready (SIGUSR1 blocked) with SIGRTMIN + 1.  main
- * blocks that signal before anything else: the helper may run first, and
- * an unblocked SIGRTMIN + 1 would kill init (seen under load in CI).
- */
-static void block_ready_signal(void)
-{
-	sigset_t ready;
-
-	sigemptyset(&ready);
-	sigaddset(&ready, SIGRTMIN + 1);
-	sigprocmask(SIG_BLOCK, &ready, NULL);
-}
-
-static void wait_for_helper(void)
-{
-	sigset_t ready;
-
-	sigemptyset(&ready);
-	sigaddset(&ready, SIGRTMIN + 1);
-	sigwaitinfo(&ready, NULL);
-}
-
 int main(void)
 {
 	struct sigaction sa;
@@ -66,7 +44,6 @@ int main(void)
 	siginfo_t info;
 	int r;
 
-	block_ready_signal();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_usr1;
 	sigemptyset(&sa.sa_mask);
@@ -76,7 +53,7 @@ int main(void)
 	sigaddset(&set, SIGTERM);
 	sigprocmask(SIG_BLOCK, &set, NULL);
 
-	wait_for_helper();
+	handshake_init(SIGRTMIN + 1, NULL);
 
 	/* sigtimedwait for a signal that never comes. */
 	sigemptyset(&set);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "handshake.h"
 #include "tap.h"
 
 static sigset_t all;
@@ -39,7 +40,7 @@ int main(void)
 	sigaddset(&all, SIGRTMIN + 1);
 	sigprocmask(SIG_BLOCK, &all, NULL);
 
-	r = wait_for(SIGUSR2, &info, 5000);
+	r = handshake_init(SIGUSR2, &info);
 	ok(r == SIGUSR2 && info.si_pid == 2 && info.si_code == SI_USER,
 	   "the peer's kill() arrives with its pid (%d, pid %d)", r, (int)info.si_pid);
 	ok(kill(2, 0) == 0, "kill(2, 0): the peer exists");

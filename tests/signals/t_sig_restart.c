@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+#include "handshake.h"
 #include "tap.h"
 
 static volatile sig_atomic_t restarting, interrupting;
@@ -37,39 +38,15 @@ static void install(int sig, void (*h)(int), int flags)
 	sigaction(sig, &sa, NULL);
 }
 
-/*
- * The helper says it is ready (SIGUSR1 blocked) with SIGRTMIN + 1.  main
- * blocks that signal before anything else: the helper may run first, and
- * an unblocked SIGRTMIN + 1 would kill init (seen under load in CI).
- */
-static void block_ready_signal(void)
-{
-	sigset_t ready;
-
-	sigemptyset(&ready);
-	sigaddset(&ready, SIGRTMIN + 1);
-	sigprocmask(SIG_BLOCK, &ready, NULL);
-}
-
-static void wait_for_helper(void)
-{
-	sigset_t ready;
-
-	sigemptyset(&ready);
-	sigaddset(&ready, SIGRTMIN + 1);
-	sigwaitinfo(&ready, NULL);
-}
-
 int main(void)
 {
 	char buf[16];
 	ssize_t r;
 
-	block_ready_signal();
 	install(SIGUSR2, on_usr2, SA_RESTART);
 	install(SIGTERM, on_term, 0);
 
-	wait_for_helper();
+	handshake_init(SIGRTMIN + 1, NULL);
 	kill(2, SIGUSR1);
 	errno = 0;
 	r = read(0, buf, sizeof(buf));
