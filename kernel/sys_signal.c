@@ -15,12 +15,7 @@
 #include <abi/errno.h>
 #include <abi/time.h>
 
-#if __has_include("kernel/clock.h")
 #include "kernel/clock.h"
-#define SIGNAL_HAVE_CLOCK 1
-#else
-#define SIGNAL_HAVE_CLOCK 0
-#endif
 
 /* not NSEC_PER_SEC: lib/ktime.h, reached through kernel/ktimer.h, has it unsigned */
 #define SIG_NSEC_PER_SEC 1000000000L
@@ -164,32 +159,6 @@ long sys_rt_sigpending(abi_sigset_t __user *uset, u32 sigsetsize)
 }
 
 /*
- * Sleep until woken, a signal is pending or the monotonic deadline passes
- * (interrupts off; sched_sleep's contract).  Until kernel/ktimer.h lands,
- * sched_sleep cannot time out by itself, so a bounded wait polls the clock,
- * giving the CPU away between looks.
- */
-static int signal_wait_sleep(struct task *t, u64 deadline)
-{
-#if SCHED_HAVE_KTIMER || !SIGNAL_HAVE_CLOCK
-	(void)t;
-	return sched_sleep(KTIMER_MONOTONIC, deadline);
-#else
-	if (deadline == KTIME_MAX)
-		return sched_sleep(KTIMER_MONOTONIC, deadline);
-	for (;;) {
-		if (t->kill_signo || signal_pending(t))
-			return -EINTR;
-		if (clock_monotonic_ns() >= deadline)
-			return -ETIMEDOUT;
-		cpu_sti();
-		sched_yield_now();
-		cpu_cli();
-	}
-#endif
-}
-
-/*
  * rt_sigtimedwait: take one of `set` from the queue, sleeping until one
  * comes or the timeout (relative, CLOCK_MONOTONIC) passes.  The waited
  * signals wake the task although they stay blocked (signal_state.waiting),
@@ -225,15 +194,11 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 	flags = irq_save();
 	signo = signal_dequeue(t, which, &info);
 	if (!signo && utimeout) {
-#if SIGNAL_HAVE_CLOCK
 		if (ts.tv_sec == 0 && ts.tv_nsec == 0)
-			deadline = 0;
+			deadline = 0; /* a poll */
 		else
 			deadline = clock_monotonic_ns() + (u64)ts.tv_sec * SIG_NSEC_PER_SEC +
 				   (u64)ts.tv_nsec;
-#else
-		deadline = 0; /* no clock yet: a timeout is a poll */
-#endif
 	}
 	while (!signo) {
 		if (deadline == 0) {
@@ -241,7 +206,7 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 			break;
 		}
 		st->waiting = which;
-		ret = signal_wait_sleep(t, deadline);
+		ret = sched_sleep(KTIMER_MONOTONIC, deadline);
 		st->waiting = 0;
 		signo = signal_dequeue(t, which, &info);
 		if (signo)
