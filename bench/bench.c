@@ -10,7 +10,8 @@
  *   arm          arm idle timers at now + uniform(0, 10 s); disarmed again
  *                off the clock, so the population stays at n
  *   disarm       disarm random armed timers; re-armed off the clock
- *   expire-next  advance to the earliest deadline and expire it; re-armed at
+ *   expire-next  advance to the earliest deadline and expire one timer (the
+ *                wheel: one of its earliest tick's); re-armed at
  *                now + uniform(0, 10 s) off the clock
  *   mix          an event loop: 45% "activity" moves a timer to now + its
  *                timeout, 15% cancel one and arm another, 40% expire the

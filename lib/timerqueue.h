@@ -22,7 +22,8 @@
  *     to its parent in the tree (its in-order neighbour), without a list walk;
  *   - arming at or after the latest expiry links at the list's tail and under
  *     the tree's rightmost node with no walk at all (relative timeouts of one
- *     length arrive in that order);
+ *     length arrive in that order); arming before the earliest links under
+ *     the leftmost node, no walk either;
  *   - disarming any node unlinks it from both, with no search;
  *   - re-arming a node whose new expiry keeps its place between its list
  *     neighbours (a periodic timer that stays first) only rewrites its expiry.
