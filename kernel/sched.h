@@ -16,11 +16,7 @@
 #include "lib/types.h"
 
 #include "kernel/ktimer.h"
-/* Kept for code written before kernel/ktimer.h landed (sys_signal.c tests it). */
-#define SCHED_HAVE_KTIMER 1
-#ifndef KTIME_MAX
-#define KTIME_MAX (~(u64)0)
-#endif
+#include "lib/ktime.h"
 
 #define SCHED_PRIO_MIN 0
 #define SCHED_PRIO_MAX 31
