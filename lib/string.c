@@ -1,16 +1,35 @@
 /*
- * Plain byte-at-a-time versions: correct first.  GCC may turn a loop here
+ * Simple loops, memcpy and memset by words where alignment allows.  GCC may turn a loop here
  * into a call of the very function being defined, so this file is built
  * with the loop-pattern optimisation off (see the attribute below).
  */
 #include "lib/string.h"
+#include <stdint.h>
 
 #define NO_LOOP_TO_CALL __attribute__((optimize("no-tree-loop-distribute-patterns")))
+
+/*
+ * Words at a time where both sides can be aligned alike: the kernel copies
+ * every system call's arguments and results through here.  The word type
+ * may alias anything, so the copies are safe whatever the buffers hold.
+ */
+typedef unsigned long __attribute__((may_alias)) word_t;
+#define WORD_SIZE sizeof(word_t)
+#define WORD_MISALIGNMENT(p) ((uintptr_t)(p) & (WORD_SIZE - 1))
 
 NO_LOOP_TO_CALL void *memcpy(void *restrict dst, const void *restrict src, size_t n)
 {
 	unsigned char *d = dst;
 	const unsigned char *s = src;
+
+	if (n >= 2 * WORD_SIZE && WORD_MISALIGNMENT(d) == WORD_MISALIGNMENT(s)) {
+		while (WORD_MISALIGNMENT(d)) {
+			*d++ = *s++;
+			n--;
+		}
+		for (; n >= WORD_SIZE; n -= WORD_SIZE, d += WORD_SIZE, s += WORD_SIZE)
+			*(word_t *)d = *(const word_t *)s;
+	}
 	while (n--)
 		*d++ = *s++;
 	return dst;
@@ -37,6 +56,18 @@ NO_LOOP_TO_CALL void *memmove(void *dst, const void *src, size_t n)
 NO_LOOP_TO_CALL void *memset(void *dst, int c, size_t n)
 {
 	unsigned char *d = dst;
+
+	if (n >= 2 * WORD_SIZE) {
+		word_t pattern = (unsigned char)c;
+		for (unsigned shift = 8; shift < 8 * WORD_SIZE; shift *= 2)
+			pattern |= pattern << shift;
+		while (WORD_MISALIGNMENT(d)) {
+			*d++ = (unsigned char)c;
+			n--;
+		}
+		for (; n >= WORD_SIZE; n -= WORD_SIZE, d += WORD_SIZE)
+			*(word_t *)d = pattern;
+	}
 	while (n--)
 		*d++ = (unsigned char)c;
 	return dst;
