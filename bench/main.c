@@ -1,0 +1,183 @@
+/*
+ * `bench`          the timing table (make bench)
+ * `bench --check`  the cross-check of the baselines, as TAP (make test)
+ * `bench --size N` the table for one of the sizes only (for profiling)
+ *
+ * Timing: each structure is filled to N timers, then every workload runs
+ * BENCH_REPS times as a script of operations, generated before the clock
+ * starts and timed as a whole with clock_gettime(CLOCK_MONOTONIC); the table
+ * shows the median ns per operation.  N stays the same throughout.
+ */
+#include "bench/workload.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BENCH_REPS 5
+#define BENCH_OPS 200000u	  /* operations per timed run */
+#define BENCH_LIST_OPS_10K 2000u  /* the sorted list walks ~N/2 nodes per arm: */
+#define BENCH_LIST_OPS_1M 10u	  /* fewer operations, or it runs for hours */
+#define BENCH_TICK_LOG2_NS 10	  /* the wheel's tick: 1024 ns */
+
+enum { S_QUEUE, S_LIST, S_HEAP, S_WHEEL, S_COUNT };
+
+static const struct bench_ops *const structures[S_COUNT] = {
+	[S_QUEUE] = &bench_timerqueue_ops,
+	[S_LIST] = &bench_list_ops,
+	[S_HEAP] = &bench_heap_ops,
+	[S_WHEEL] = &bench_wheel_ops,
+};
+
+static const u32 sizes[] = {100, 10000, 1000000};
+#define N_SIZES (sizeof(sizes) / sizeof(sizes[0]))
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void *must_alloc(size_t bytes)
+{
+	void *p = malloc(bytes);
+
+	if (!p) {
+		fprintf(stderr, "bench: out of memory (%zu bytes)\n", bytes);
+		exit(2);
+	}
+	return p;
+}
+
+/* Operations per timed run: the list's random arms are O(N). */
+static u32 ops_per_run(int s, u32 n, enum bench_workload w)
+{
+	if (s != S_LIST || w == BW_PERIODIC || w == BW_TAIL || n <= 100)
+		return BENCH_OPS;
+	return n <= 10000 ? BENCH_LIST_OPS_10K : BENCH_LIST_OPS_1M;
+}
+
+/* ns per operation of every workload for one structure at one size. */
+static void measure(int s, u32 n, double result[BW_COUNT], struct bench_op *script)
+{
+	struct bench_gen g;
+	struct bench_run r;
+
+	if (bench_setup(&g, &r, structures[s], n, BENCH_SEED ^ n, BENCH_SPAN_NS,
+			BENCH_TICK_LOG2_NS))
+		exit(2);
+	for (int w = 0; w < BW_COUNT; w++) {
+		double samples[BENCH_REPS];
+		u32 count = ops_per_run(s, n, w);
+
+		if (w == BW_PERIODIC)
+			bench_periodic_setup(&g, &r);
+		for (int rep = 0; rep < BENCH_REPS; rep++) {
+			double t0, t1;
+
+			bench_script(&g, w, script, count);
+			t0 = now_seconds();
+			bench_execute(&r, script, count);
+			t1 = now_seconds();
+			samples[rep] = (t1 - t0) * 1e9 / count;
+		}
+		if (w == BW_PERIODIC)
+			bench_periodic_teardown(&g, &r);
+		qsort(samples, BENCH_REPS, sizeof(samples[0]), compare_doubles);
+		result[w] = samples[BENCH_REPS / 2];
+	}
+	structures[s]->destroy(r.q);
+	bench_gen_free(&g);
+}
+
+static const char *verdict(bool met)
+{
+	return met ? "met" : "MISSED";
+}
+
+static int run_bench(u32 only_size)
+{
+	static double result[N_SIZES][S_COUNT][BW_COUNT];
+	struct bench_op *script = must_alloc(BENCH_OPS * sizeof(*script));
+	double start = now_seconds();
+
+	printf("tick386 timer queue benchmark: ns per operation (median of %d runs of %u ops)\n",
+	       BENCH_REPS, BENCH_OPS);
+	printf("host cc -O2, no sanitizers; delays uniform in (0, %.2f s]; one seed for all\n",
+	       BENCH_SPAN_NS * 1e-9);
+	printf("(x.xx) = ns of that structure / ns of timerqueue: above 1, timerqueue is faster\n");
+	printf("wheel: 4 levels x 256 slots, tick %u ns, expires at tick granularity\n",
+	       1u << BENCH_TICK_LOG2_NS);
+	printf("list*: %u ops per run at N=10000 and %u at N=1000000 (O(n) walks), except fast "
+	       "paths\n",
+	       BENCH_LIST_OPS_10K, BENCH_LIST_OPS_1M);
+	fflush(stdout);
+	for (unsigned i = 0; i < N_SIZES; i++) {
+		if (only_size && sizes[i] != only_size)
+			continue;
+		for (int s = 0; s < S_COUNT; s++)
+			measure(s, sizes[i], result[i][s], script);
+		printf("\nN = %u armed timers\n%-37s %12s", sizes[i], "operation", "timerqueue");
+		for (int s = 1; s < S_COUNT; s++)
+			printf(" %20s", structures[s]->name);
+		printf("\n");
+		for (int w = 0; w < BW_COUNT; w++) {
+			double base = result[i][S_QUEUE][w];
+
+			printf("%-37s %12.1f", bench_workload_name[w], base);
+			for (int s = 1; s < S_COUNT; s++) {
+				double v = result[i][s][w];
+				bool limited = ops_per_run(s, sizes[i], w) != BENCH_OPS;
+
+				printf(" %10.1f%s(%5.2f)", v, limited ? "*" : " ", v / base);
+			}
+			printf("\n");
+		}
+		fflush(stdout);
+	}
+	if (only_size)
+		goto out; /* a partial run, for profiling: no verdicts */
+	printf("\naims (timerqueue vs binary heap, the rows above):\n");
+	for (unsigned i = 0; i < N_SIZES; i++) {
+		double (*r)[BW_COUNT] = result[i];
+
+		printf("  N=%-8u expire-next %6.1f vs %6.1f: %-6s  disarm %6.1f vs %6.1f: %s\n",
+		       sizes[i], r[S_QUEUE][BW_EXPIRE], r[S_HEAP][BW_EXPIRE],
+		       verdict(r[S_QUEUE][BW_EXPIRE] <= r[S_HEAP][BW_EXPIRE]), r[S_QUEUE][BW_DISARM],
+		       r[S_HEAP][BW_DISARM], verdict(r[S_QUEUE][BW_DISARM] <= r[S_HEAP][BW_DISARM]));
+	}
+	{
+		double (*r)[BW_COUNT] = result[N_SIZES - 1];
+
+		printf("  N=%-8u arm %6.1f vs 1.5 x %6.1f: %s\n", sizes[N_SIZES - 1],
+		       r[S_QUEUE][BW_ARM], r[S_HEAP][BW_ARM],
+		       verdict(r[S_QUEUE][BW_ARM] <= 1.5 * r[S_HEAP][BW_ARM]));
+	}
+	printf("(figures are noisy: 2 shared cores; the whole run took %.0f s)\n",
+	       now_seconds() - start);
+out:
+	free(script);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "--check"))
+		return bench_check();
+	if (argc == 3 && !strcmp(argv[1], "--size"))
+		return run_bench((u32)strtoul(argv[2], NULL, 10)); /* one size only */
+	if (argc != 1) {
+		fprintf(stderr, "usage: %s [--check | --size N]\n", argv[0]);
+		return 2;
+	}
+	return run_bench(0);
+}
