@@ -1,7 +1,7 @@
 /*
  * `bench`          the timing table (make bench)
  * `bench --check`  the cross-check of the baselines, as TAP (make test)
- * `bench --size N` the table for one of the sizes only (for profiling)
+ * `bench --size N [name]` one size only, optionally one structure (profiling)
  *
  * Timing: each structure is filled to N timers, then every workload runs
  * BENCH_REPS times as a script of operations, generated before the clock
@@ -104,7 +104,7 @@ static const char *verdict(bool met)
 	return met ? "met" : "MISSED";
 }
 
-static int run_bench(u32 only_size)
+static int run_bench(u32 only_size, const char *only_structure)
 {
 	static double result[N_SIZES][S_COUNT][BW_COUNT];
 	struct bench_op *script = must_alloc(BENCH_OPS * sizeof(*script));
@@ -112,8 +112,15 @@ static int run_bench(u32 only_size)
 
 	printf("tick386 timer queue benchmark: ns per operation (median of %d runs of %u ops)\n",
 	       BENCH_REPS, BENCH_OPS);
-	printf("host cc -O2, no sanitizers; delays uniform in (0, %.2f s]; one seed for all\n",
+	printf("host cc -O2, no sanitizers; U = uniform in (0, %.2f s]; one seed for all\n",
 	       BENCH_SPAN_NS * 1e-9);
+	printf("rows, each keeping N armed: periodic = the first timer re-armed %llu ns later,\n"
+	       "  staying first; tail = arm a free timer after every armed one, disarm it;\n"
+	       "  arm = arm a free timer at now + U, disarm it; disarm = disarm a random armed\n"
+	       "  timer, re-arm it at now + U; expire-next = take the earliest, re-arm it at\n"
+	       "  its expiry + U; mix = 40%% arm a timeout at now + %.2f s and cancel a random\n"
+	       "  armed timer, 30%% re-arm a random one at now + U, 30%% expire-next\n",
+	       BENCH_PERIOD_NS, BENCH_SPAN_NS * 1e-9);
 	printf("(x.xx) = ns of that structure / ns of timerqueue: above 1, timerqueue is faster\n");
 	printf("wheel: 4 levels x 256 slots, tick %u ns, expires at tick granularity\n",
 	       1u << BENCH_TICK_LOG2_NS);
@@ -125,7 +132,8 @@ static int run_bench(u32 only_size)
 		if (only_size && sizes[i] != only_size)
 			continue;
 		for (int s = 0; s < S_COUNT; s++)
-			measure(s, sizes[i], result[i][s], script);
+			if (!only_structure || !strcmp(only_structure, structures[s]->name))
+				measure(s, sizes[i], result[i][s], script);
 		printf("\nN = %u armed timers\n%-37s %12s", sizes[i], "operation", "timerqueue");
 		for (int s = 1; s < S_COUNT; s++)
 			printf(" %20s", structures[s]->name);
@@ -173,11 +181,12 @@ int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "--check"))
 		return bench_check();
-	if (argc == 3 && !strcmp(argv[1], "--size"))
-		return run_bench((u32)strtoul(argv[2], NULL, 10)); /* one size only */
+	/* For profiling: one size, and optionally one structure (by its name). */
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "--size"))
+		return run_bench((u32)strtoul(argv[2], NULL, 10), argc == 4 ? argv[3] : NULL);
 	if (argc != 1) {
-		fprintf(stderr, "usage: %s [--check | --size N]\n", argv[0]);
+		fprintf(stderr, "usage: %s [--check | --size N [structure]]\n", argv[0]);
 		return 2;
 	}
-	return run_bench(0);
+	return run_bench(0, NULL);
 }

@@ -182,10 +182,14 @@ void bench_script(struct bench_gen *g, enum bench_workload w, struct bench_op *o
 
 			op->delta_ns = random_delay(g);
 			if (choice < 4) {
-				/* A new timeout armed, an old one cancelled: they trade places. */
+				/*
+				 * A connection's timeout armed, an older one cancelled
+				 * (they trade places): one length, the longest in use.
+				 */
 				u32 slot = random_below(g, BENCH_POOL), victim = random_below(g, g->n);
 
 				op->kind = OP_ARM_NEW_OLD;
+				op->delta_ns = (u32)g->span_ns; /* the longest timeout in use */
 				op->a = g->pool[slot];
 				op->b = g->armed[victim];
 				g->pool[slot] = op->b;

@@ -28,7 +28,8 @@ enum bench_workload {
 	BW_ARM,	     /* arm a free timer at a random time, disarm it */
 	BW_DISARM,   /* disarm a random armed timer, re-arm it at a random time */
 	BW_EXPIRE,   /* take the earliest timer, re-arm it at a random later time */
-	BW_MIX,	     /* 40% arm new + disarm old, 30% re-arm, 30% expire-next */
+	BW_MIX,	     /* 40% arm a new timeout (now + span) + cancel a random armed one,
+		      * 30% re-arm a random armed one at a random time, 30% expire-next */
 	BW_COUNT
 };
 
