@@ -151,12 +151,12 @@ static int bh_check(struct bench_queue *q)
 }
 
 const struct bench_ops bench_heap_ops = {
-	.name = "binary heap",
-	.create = bh_create,
-	.destroy = bh_destroy,
-	.arm = bh_arm,
-	.disarm = bh_disarm,
-	.first = bh_first,
-	.fill_sorted = NULL,
-	.check = bh_check,
+    .name = "binary heap",
+    .create = bh_create,
+    .destroy = bh_destroy,
+    .arm = bh_arm,
+    .disarm = bh_disarm,
+    .first = bh_first,
+    .fill_sorted = NULL,
+    .check = bh_check,
 };

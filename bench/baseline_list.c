@@ -121,7 +121,8 @@ static int sl_check(struct bench_queue *q)
 {
 	struct list_head *pos;
 
-	list_for_each(pos, &q->list) {
+	list_for_each(pos, &q->list)
+	{
 		if (pos->next->prev != pos)
 			return -1;
 		if (pos->next != &q->list && timer_of(pos)->key > timer_of(pos->next)->key)
@@ -131,12 +132,12 @@ static int sl_check(struct bench_queue *q)
 }
 
 const struct bench_ops bench_list_ops = {
-	.name = "sorted list",
-	.create = sl_create,
-	.destroy = sl_destroy,
-	.arm = sl_arm,
-	.disarm = sl_disarm,
-	.first = sl_first,
-	.fill_sorted = sl_fill_sorted,
-	.check = sl_check,
+    .name = "sorted list",
+    .create = sl_create,
+    .destroy = sl_destroy,
+    .arm = sl_arm,
+    .disarm = sl_disarm,
+    .first = sl_first,
+    .fill_sorted = sl_fill_sorted,
+    .check = sl_check,
 };

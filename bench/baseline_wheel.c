@@ -206,7 +206,8 @@ static u32 tw_first(struct bench_queue *q, u64 *key)
 		if (list_empty(&q->overflow))
 			return BENCH_NONE;
 		/* The wheel is empty: jump to the earliest overflow timer. */
-		list_for_each(pos, &q->overflow) {
+		list_for_each(pos, &q->overflow)
+		{
 			u64 tick = timer_of(pos)->key >> q->tick_shift;
 
 			if (tick < min_tick)
@@ -234,7 +235,8 @@ static int tw_check(struct bench_queue *q)
 
 			if (bit == list_empty(&q->slots[l][s]))
 				return -1; /* W2 */
-			list_for_each(pos, &q->slots[l][s]) {
+			list_for_each(pos, &q->slots[l][s])
+			{
 				struct wheel_timer *t = timer_of(pos);
 				u64 tick = t->key >> q->tick_shift;
 
@@ -251,7 +253,8 @@ static int tw_check(struct bench_queue *q)
 			}
 		}
 	}
-	list_for_each(pos, &q->overflow) {
+	list_for_each(pos, &q->overflow)
+	{
 		struct wheel_timer *t = timer_of(pos);
 		u64 tick = t->key >> q->tick_shift;
 
@@ -266,12 +269,12 @@ static int tw_check(struct bench_queue *q)
 }
 
 const struct bench_ops bench_wheel_ops = {
-	.name = "timing wheel",
-	.create = tw_create,
-	.destroy = tw_destroy,
-	.arm = tw_arm,
-	.disarm = tw_disarm,
-	.first = tw_first,
-	.fill_sorted = NULL,
-	.check = tw_check,
+    .name = "timing wheel",
+    .create = tw_create,
+    .destroy = tw_destroy,
+    .arm = tw_arm,
+    .disarm = tw_disarm,
+    .first = tw_first,
+    .fill_sorted = NULL,
+    .check = tw_check,
 };

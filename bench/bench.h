@@ -23,8 +23,8 @@
 #define BENCH_NONE UINT32_MAX /* first() of an empty structure */
 
 struct bench_config {
-	u32 capacity;		  /* timers 0 .. capacity-1 */
-	unsigned id_bits;	  /* key = expiry_ns << id_bits | id */
+	u32 capacity;		   /* timers 0 .. capacity-1 */
+	unsigned id_bits;	   /* key = expiry_ns << id_bits | id */
 	unsigned wheel_tick_shift; /* wheel tick = 2^shift key units */
 };
 

@@ -29,11 +29,11 @@ struct variant {
 };
 
 static const struct variant variants[V_COUNT] = {
-	[V_QUEUE] = {"timerqueue", &bench_timerqueue_ops, -1, true},
-	[V_LIST] = {"sorted list", &bench_list_ops, -1, true},
-	[V_HEAP] = {"binary heap", &bench_heap_ops, -1, true},
-	[V_WHEEL_EXACT] = {"timing wheel (exact tick)", &bench_wheel_ops, -1, true},
-	[V_WHEEL_TICK] = {"timing wheel (1024 ns tick)", &bench_wheel_ops, 10, false},
+    [V_QUEUE] = {"timerqueue", &bench_timerqueue_ops, -1, true},
+    [V_LIST] = {"sorted list", &bench_list_ops, -1, true},
+    [V_HEAP] = {"binary heap", &bench_heap_ops, -1, true},
+    [V_WHEEL_EXACT] = {"timing wheel (exact tick)", &bench_wheel_ops, -1, true},
+    [V_WHEEL_TICK] = {"timing wheel (1024 ns tick)", &bench_wheel_ops, 10, false},
 };
 
 struct outcome {
@@ -76,7 +76,8 @@ static void replay(const struct variant *v, u64 span_ns, struct outcome *out,
 		out->invariants[w] = v->ops->check(r.q);
 	}
 	out->drained = 0;
-	while (out->drained < CHECK_N + BENCH_POOL + 1 && (id = v->ops->first(r.q, &key)) != BENCH_NONE) {
+	while (out->drained < CHECK_N + BENCH_POOL + 1 &&
+	       (id = v->ops->first(r.q, &key)) != BENCH_NONE) {
 		out->drain[out->drained++] = key;
 		v->ops->disarm(r.q, id);
 	}
@@ -117,7 +118,8 @@ static void check_span(u64 span_ns, struct bench_op *script)
 		snprintf(name, sizeof(name), "%s, delays <= %llu ns", variants[v].name,
 			 (unsigned long long)span_ns);
 		for (int w = 0; w < BW_COUNT; w++) {
-			snprintf(what, sizeof(what), "invariants after \"%s\"", bench_workload_name[w]);
+			snprintf(what, sizeof(what), "invariants after \"%s\"",
+				 bench_workload_name[w]);
 			snprintf(detail, sizeof(detail), "check returned %d", o->invariants[w]);
 			report(o->invariants[w] == 0, what, name, o->invariants[w] ? detail : NULL);
 		}
@@ -130,7 +132,8 @@ static void check_span(u64 span_ns, struct bench_op *script)
 				continue;
 			ok = ref->traced[w] > 0 && o->traced[w] == ref->traced[w];
 			if (variants[v].exact)
-				ok = ok && !memcmp(o->trace[w], ref->trace[w], o->traced[w] * sizeof(u64));
+				ok = ok && !memcmp(o->trace[w], ref->trace[w],
+						   o->traced[w] * sizeof(u64));
 			else
 				ok = ok && ticks_in_order(o->trace[w], o->traced[w], o->tick_shift);
 			snprintf(what, sizeof(what), "%u expiries of \"%s\" %s", o->traced[w],
@@ -140,11 +143,11 @@ static void check_span(u64 span_ns, struct bench_op *script)
 		}
 		if (variants[v].exact)
 			report(o->drained == CHECK_N && o->drained == ref->drained &&
-				       !memcmp(o->drain, ref->drain, o->drained * sizeof(u64)),
+				   !memcmp(o->drain, ref->drain, o->drained * sizeof(u64)),
 			       "drain of the armed timers as timerqueue's", name, NULL);
 		else
 			report(o->drained == CHECK_N &&
-				       ticks_in_order(o->drain, o->drained, o->tick_shift),
+				   ticks_in_order(o->drain, o->drained, o->tick_shift),
 			       "drain of the armed timers in tick order", name, NULL);
 	}
 }

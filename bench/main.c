@@ -15,18 +15,18 @@
 #include <time.h>
 
 #define BENCH_REPS 5
-#define BENCH_OPS 200000u	  /* operations per timed run */
-#define BENCH_LIST_OPS_10K 2000u  /* the sorted list walks ~N/2 nodes per arm: */
-#define BENCH_LIST_OPS_1M 10u	  /* fewer operations, or it runs for hours */
-#define BENCH_TICK_LOG2_NS 10	  /* the wheel's tick: 1024 ns */
+#define BENCH_OPS 200000u	 /* operations per timed run */
+#define BENCH_LIST_OPS_10K 2000u /* the sorted list walks ~N/2 nodes per arm: */
+#define BENCH_LIST_OPS_1M 10u	 /* fewer operations, or it runs for hours */
+#define BENCH_TICK_LOG2_NS 10	 /* the wheel's tick: 1024 ns */
 
 enum { S_QUEUE, S_LIST, S_HEAP, S_WHEEL, S_COUNT };
 
 static const struct bench_ops *const structures[S_COUNT] = {
-	[S_QUEUE] = &bench_timerqueue_ops,
-	[S_LIST] = &bench_list_ops,
-	[S_HEAP] = &bench_heap_ops,
-	[S_WHEEL] = &bench_wheel_ops,
+    [S_QUEUE] = &bench_timerqueue_ops,
+    [S_LIST] = &bench_list_ops,
+    [S_HEAP] = &bench_heap_ops,
+    [S_WHEEL] = &bench_wheel_ops,
 };
 
 static const u32 sizes[] = {100, 10000, 1000000};
@@ -156,15 +156,16 @@ static int run_bench(u32 only_size, const char *only_structure)
 		goto out; /* a partial run, for profiling: no verdicts */
 	printf("\naims (timerqueue vs binary heap, the rows above):\n");
 	for (unsigned i = 0; i < N_SIZES; i++) {
-		double (*r)[BW_COUNT] = result[i];
+		double(*r)[BW_COUNT] = result[i];
 
 		printf("  N=%-8u expire-next %6.1f vs %6.1f: %-6s  disarm %6.1f vs %6.1f: %s\n",
 		       sizes[i], r[S_QUEUE][BW_EXPIRE], r[S_HEAP][BW_EXPIRE],
-		       verdict(r[S_QUEUE][BW_EXPIRE] <= r[S_HEAP][BW_EXPIRE]), r[S_QUEUE][BW_DISARM],
-		       r[S_HEAP][BW_DISARM], verdict(r[S_QUEUE][BW_DISARM] <= r[S_HEAP][BW_DISARM]));
+		       verdict(r[S_QUEUE][BW_EXPIRE] <= r[S_HEAP][BW_EXPIRE]),
+		       r[S_QUEUE][BW_DISARM], r[S_HEAP][BW_DISARM],
+		       verdict(r[S_QUEUE][BW_DISARM] <= r[S_HEAP][BW_DISARM]));
 	}
 	{
-		double (*r)[BW_COUNT] = result[N_SIZES - 1];
+		double(*r)[BW_COUNT] = result[N_SIZES - 1];
 
 		printf("  N=%-8u arm %6.1f vs 1.5 x %6.1f: %s\n", sizes[N_SIZES - 1],
 		       r[S_QUEUE][BW_ARM], r[S_HEAP][BW_ARM],

@@ -61,12 +61,12 @@ static int tq_check(struct bench_queue *bq)
 }
 
 const struct bench_ops bench_timerqueue_ops = {
-	.name = "timerqueue",
-	.create = tq_create,
-	.destroy = tq_destroy,
-	.arm = tq_arm,
-	.disarm = tq_disarm,
-	.first = tq_first,
-	.fill_sorted = NULL,
-	.check = tq_check,
+    .name = "timerqueue",
+    .create = tq_create,
+    .destroy = tq_destroy,
+    .arm = tq_arm,
+    .disarm = tq_disarm,
+    .first = tq_first,
+    .fill_sorted = NULL,
+    .check = tq_check,
 };

@@ -8,12 +8,12 @@
 #include <string.h>
 
 const char *const bench_workload_name[BW_COUNT] = {
-	[BW_PERIODIC] = "fast: periodic re-arm, stays first",
-	[BW_TAIL] = "fast: arm at the tail (+ disarm it)",
-	[BW_ARM] = "arm at random (+ disarm it)",
-	[BW_DISARM] = "disarm random (+ re-arm it)",
-	[BW_EXPIRE] = "expire-next (+ re-arm later)",
-	[BW_MIX] = "mix 40/30/30",
+    [BW_PERIODIC] = "fast: periodic re-arm, stays first",
+    [BW_TAIL] = "fast: arm at the tail (+ disarm it)",
+    [BW_ARM] = "arm at random (+ disarm it)",
+    [BW_DISARM] = "disarm random (+ re-arm it)",
+    [BW_EXPIRE] = "expire-next (+ re-arm later)",
+    [BW_MIX] = "mix 40/30/30",
 };
 
 /* splitmix64 (Steele, Lea, Flood 2014): a 64-bit counter through a mixer. */
@@ -88,8 +88,8 @@ int bench_fill(struct bench_gen *g, struct bench_run *r)
 	if (!keys)
 		return -1;
 	for (u32 i = 0; i < g->n; i++)
-		keys[i] = key_of(BENCH_BASE_NS + BENCH_GAP_NS + random_delay(g), g->armed[i],
-				 g->id_bits);
+		keys[i] =
+		    key_of(BENCH_BASE_NS + BENCH_GAP_NS + random_delay(g), g->armed[i], g->id_bits);
 	if (r->ops->fill_sorted) {
 		qsort(keys, g->n, sizeof(*keys), compare_keys);
 		r->ops->fill_sorted(r->q, keys, g->n);
@@ -186,7 +186,8 @@ void bench_script(struct bench_gen *g, enum bench_workload w, struct bench_op *o
 				 * A connection's timeout armed, an older one cancelled
 				 * (they trade places): one length, the longest in use.
 				 */
-				u32 slot = random_below(g, BENCH_POOL), victim = random_below(g, g->n);
+				u32 slot = random_below(g, BENCH_POOL),
+				    victim = random_below(g, g->n);
 
 				op->kind = OP_ARM_NEW_OLD;
 				op->delta_ns = (u32)g->span_ns; /* the longest timeout in use */

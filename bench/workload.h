@@ -15,11 +15,11 @@
 
 #include "bench/bench.h"
 
-#define BENCH_SPAN_NS (1ull << 30)   /* the benchmark's delays: up to ~1.07 s */
-#define BENCH_BASE_NS (1ull << 30)   /* virtual time of the start */
-#define BENCH_GAP_NS (1ull << 31)    /* the fill starts this far after the start */
-#define BENCH_PERIOD_NS 1024ull	     /* the periodic timer's interval */
-#define BENCH_POOL 16u		     /* free timers beyond the N armed ones */
+#define BENCH_SPAN_NS (1ull << 30)     /* the benchmark's delays: up to ~1.07 s */
+#define BENCH_BASE_NS (1ull << 30)     /* virtual time of the start */
+#define BENCH_GAP_NS (1ull << 31)      /* the fill starts this far after the start */
+#define BENCH_PERIOD_NS 1024ull	       /* the periodic timer's interval */
+#define BENCH_POOL 16u		       /* free timers beyond the N armed ones */
 #define BENCH_SEED 0x7469636b333836ull /* "tick386" */
 
 enum bench_workload {
@@ -53,7 +53,7 @@ struct bench_op {
 /* The seed-determined state: armed set, free pool, random numbers. */
 struct bench_gen {
 	u64 rng;
-	u64 span_ns; /* delays are uniform in (0, span_ns], a power of two */
+	u64 span_ns;  /* delays are uniform in (0, span_ns], a power of two */
 	u32 n;	      /* timers kept armed */
 	u32 capacity; /* n + BENCH_POOL */
 	unsigned id_bits;
