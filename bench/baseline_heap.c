@@ -40,8 +40,8 @@ static struct bench_queue *bh_create(const struct bench_config *cfg)
 
 	if (!q)
 		return NULL;
-	q->heap = malloc(cfg->capacity * sizeof(*q->heap));
-	q->pos = malloc(cfg->capacity * sizeof(*q->pos));
+	q->heap = bench_array(cfg->capacity, sizeof(*q->heap));
+	q->pos = bench_array(cfg->capacity, sizeof(*q->pos));
 	if (!q->heap || !q->pos) {
 		free(q->heap);
 		free(q->pos);

@@ -66,7 +66,7 @@ static struct bench_queue *tw_create(const struct bench_config *cfg)
 
 	if (!q)
 		return NULL;
-	q->timers = calloc(cfg->capacity, sizeof(*q->timers));
+	q->timers = bench_array(cfg->capacity, sizeof(*q->timers));
 	if (!q->timers) {
 		free(q);
 		return NULL;

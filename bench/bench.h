@@ -55,6 +55,12 @@ extern const struct bench_ops bench_list_ops;
 extern const struct bench_ops bench_heap_ops;
 extern const struct bench_ops bench_wheel_ops;
 
+/*
+ * A zeroed array for timers (huge pages when large, see memory.c); free()
+ * releases it.
+ */
+void *bench_array(size_t count, size_t size);
+
 static inline u32 bench_key_id(u64 key, unsigned id_bits)
 {
 	return (u32)(key & (((u64)1 << id_bits) - 1));

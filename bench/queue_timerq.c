@@ -19,7 +19,7 @@ static struct bench_queue *tq_create(const struct bench_config *cfg)
 
 	if (!bq)
 		return NULL;
-	bq->nodes = calloc(cfg->capacity, sizeof(*bq->nodes)); /* zero: disarmed */
+	bq->nodes = bench_array(cfg->capacity, sizeof(*bq->nodes)); /* zero: disarmed */
 	if (!bq->nodes) {
 		free(bq);
 		return NULL;
