@@ -34,7 +34,6 @@ struct posix_timer {
 	u64 interval_ns; /* 0: one-shot */
 	bool armed;      /* has an expiry to come (a periodic timer stays armed) */
 	bool parked;     /* periodic, expired while its signal was ignored */
-	bool deleted;
 	int overrun;      /* periods missed since the queued signal's expiry */
 	int overrun_last; /* the overrun of the last delivered signal */
 

@@ -22,7 +22,6 @@
 #include "kernel/posix_timer_impl.h"
 #include "arch/i386/cpu.h"
 #include "kernel/clock.h"
-#include "kernel/kheap.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "arch/i386/memlayout.h"
@@ -41,40 +40,51 @@ static struct kmem_cache *timer_cache;
 static struct idr timer_ids;
 static unsigned long timers_in_use, timers_peak, bytes_at_peak;
 
-/* ---- the id allocator's memory: layers from the kernel heap ------------- */
+/*
+ * The id allocator's layers have a cache of their own: kmalloc would round
+ * their 264 bytes up to its 512-byte class, and the memory each timer costs
+ * is reported from these two caches' pages.
+ */
+static struct kmem_cache *id_layer_cache;
 
-static void *idr_layer_alloc(size_t size)
+static void *id_layer_alloc(size_t size)
 {
-	return kzalloc(size);
+	void *layer = kmem_cache_alloc(id_layer_cache);
+
+	BUG_ON(size != sizeof(struct idr_layer));
+	if (layer)
+		memset(layer, 0, size);
+	return layer;
 }
 
-static void idr_layer_free(void *p)
+static void id_layer_free(void *layer)
 {
-	kfree(p);
+	kmem_cache_free(id_layer_cache, layer);
 }
 
 void posix_timers_init(void)
 {
 	timer_cache = kmem_cache_create("posix_timer", sizeof(struct posix_timer), 8);
-	BUG_ON(!timer_cache);
-	idr_init(&timer_ids, idr_layer_alloc, idr_layer_free);
+	id_layer_cache = kmem_cache_create("timer_id_layer", sizeof(struct idr_layer), 4);
+	BUG_ON(!timer_cache || !id_layer_cache);
+	idr_init(&timer_ids, id_layer_alloc, id_layer_free);
 }
 
 void posix_timers_task_init(struct task *t)
 {
 	list_init(&t->posix_timers.timers);
 	list_init(&t->posix_timers.parked);
-	t->posix_timers.count = 0;
 	posix_cputimers_task_init(t);
 }
 
-/* What the timers hold now: their cache's pages and the id tree's layers. */
+/* What the timers hold now: the pages of the timer and id-layer caches. */
 static unsigned long timers_memory_bytes(void)
 {
-	struct kmem_cache_stats cs;
+	struct kmem_cache_stats timers, layers;
 
-	kmem_cache_get_stats(timer_cache, &cs);
-	return (unsigned long)cs.pages * PAGE_SIZE + (unsigned long)timer_ids.layers * sizeof(struct idr_layer);
+	kmem_cache_get_stats(timer_cache, &timers);
+	kmem_cache_get_stats(id_layer_cache, &layers);
+	return (unsigned long)(timers.pages + layers.pages) * PAGE_SIZE;
 }
 
 static void timers_count_one_more(void)
@@ -136,7 +146,8 @@ static u64 timer_base_now(const struct posix_timer *pt)
 
 /* ---- expiry and delivery ------------------------------------------------ */
 
-/* Overrun counts saturate at DELAYTIMER_MAX (INT_MAX), never wrap. */
+/* Overrun counts saturate at DELAYTIMER_MAX (INT_MAX), never wrap (b >= 0:
+ * ktime_forward saturates its count too). */
 static int overrun_add(int a, int b)
 {
 	return a > INT_MAX - b ? INT_MAX : a + b;
@@ -200,7 +211,11 @@ void posix_timer_expired(struct posix_timer *pt)
 		if (timer_is_periodic(pt))
 			timer_park(pt);
 	} else if (rc == -EBUSY) {
-		/* Still queued from before (can only follow a re-arm race): count it. */
+		/*
+		 * Still queued: nothing re-arms a timer while its signal waits
+		 * (delivery does, settime takes the signal back), so this should
+		 * not happen; if it does, the expiry is an overrun, not lost.
+		 */
 		pt->overrun = overrun_add(pt->overrun, 1);
 	}
 }
@@ -260,7 +275,7 @@ static struct posix_timer *timer_lookup(timer_t id)
 	if (id < 0)
 		return NULL;
 	pt = idr_find(&timer_ids, id);
-	if (!pt || pt->owner != current || pt->deleted)
+	if (!pt || pt->owner != current)
 		return NULL;
 	return pt;
 }
@@ -382,7 +397,6 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent,
 	}
 	flags = irq_save();
 	list_add_tail(&pt->owner_link, &current->posix_timers.timers);
-	current->posix_timers.count++;
 	timers_count_one_more();
 	irq_restore(flags);
 	return 0;
@@ -486,13 +500,10 @@ long sys_timer_getoverrun(timer_t id)
 
 static void timer_destroy(struct posix_timer *pt)
 {
-	struct task *owner = pt->owner;
 	u32 flags = irq_save();
 
 	timer_stop(pt);
-	pt->deleted = true;
 	list_del(&pt->owner_link);
-	owner->posix_timers.count--;
 	timers_in_use--;
 	irq_restore(flags);
 	idr_remove(&timer_ids, pt->id);

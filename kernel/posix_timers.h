@@ -32,7 +32,6 @@ struct task;
 struct posix_timers_task {
 	struct list_head timers; /* struct posix_timer.owner_link */
 	struct list_head parked; /* periodic timers whose signal was ignored */
-	unsigned count;
 	struct timerq cpu_queue;  /* armed CPU-time timers, by CPU ns used */
 	struct ktimer cpu_ktimer; /* the earliest of them, while the task runs */
 };
