@@ -16,12 +16,23 @@ QEMU      ?= qemu-system-i386
 SHELL     := /bin/bash
 BUILD     := build
 
-# Freestanding i386 kernel code: no libc, no FPU/SSE in the kernel, frame
-# pointers kept so that the panic path can walk the stack.
-KCFLAGS   := -m32 -march=i686 -std=gnu11 -ffreestanding -fno-pic -fno-pie \
-             -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
-             -mgeneral-regs-only -mno-red-zone -O2 -g \
-             -Wall -Wextra -Werror -I. -Iinclude -DTICK386_KERNEL -MMD -MP
+# Everything built for i386 that is not a Linux-host program (the kernel,
+# the libc, lib/ for both) is freestanding: -nostdinc, so that it sees only
+# the tree's headers and the compiler's own include directory (stdint.h,
+# stddef.h, stdarg.h, stdbool.h), never a C library's that a machine may
+# or may not have.  Limits come from include/freestanding/limits.h.  The
+# test layer test-headers checks it from the compiler's full dependency
+# output (-MD lists system headers, which -MMD would hide).
+GCC_INC   := $(shell $(CC) -m32 -print-file-name=include 2>/dev/null)
+I386_CFLAGS := -m32 -march=i686 -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
+               -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
+               -Wall -Wextra -Werror -MD -MP
+
+# The kernel: no FPU/SSE, frame pointers kept so that the panic path can
+# walk the stack.
+KCFLAGS   := $(I386_CFLAGS) -mgeneral-regs-only -mno-red-zone \
+             -nostdinc -I. -Iinclude -isystem include/freestanding -isystem $(GCC_INC) \
+             -DTICK386_KERNEL
 KASFLAGS  := -f elf32 -g -F dwarf -I. -Iinclude/
 LIBGCC    := $(shell $(CC) -m32 -print-libgcc-file-name 2>/dev/null)
 
@@ -56,15 +67,17 @@ Q :=
 else
 Q := @
 endif
+# A short build line: $(call say,CC,file) prints "  CC      file" unless V=1.
+say = @$(if $(Q),printf '  %-7s %s\n' '$(1)' '$(2)',:)
 
 $(BUILD)/k/%.o: %.c
 	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $<")
+	$(call say,CC,$<)
 	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
 
 $(BUILD)/k/%.o: %.asm
 	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  NASM    $<")
+	$(call say,NASM,$<)
 	$(Q)$(NASM) $(KASFLAGS) -MD $(@:.o=.d) -MP $< -o $@
 
 # Linked twice: the second link adds the symbol table made from the first
@@ -72,7 +85,7 @@ $(BUILD)/k/%.o: %.asm
 # addresses are the same in both links.
 KLDFLAGS := -m elf_i386 -T linker.ld -nostdlib -z max-page-size=0x1000 -z noexecstack
 $(KERNEL): $(KERNEL_OBJ) linker.ld tools/gen-ksyms
-	@$(if $(Q),echo "  LD      $@")
+	$(call say,LD,$@)
 	$(Q)$(LD) $(KLDFLAGS) -o $(BUILD)/kernel.pass1.elf $(KERNEL_OBJ) $(LIBGCC)
 	$(Q)tools/gen-ksyms $(NM) $(BUILD)/kernel.pass1.elf > $(BUILD)/ksyms.asm
 	$(Q)$(NASM) -f elf32 $(BUILD)/ksyms.asm -o $(BUILD)/ksyms.o

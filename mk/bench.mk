@@ -16,10 +16,12 @@ BENCH_BIN    := $(BUILD)/bench/timerq-bench
 
 $(BUILD)/bench/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,HOSTCC,$<)
+	$(Q)$(HOSTCC) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BENCH_BIN): $(BENCH_OBJ)
-	$(HOSTCC) $(BENCH_CFLAGS) -o $@ $^
+	$(call say,HOSTCC,$@)
+	$(Q)$(HOSTCC) $(BENCH_CFLAGS) -o $@ $^
 
 .PHONY: bench test-bench-build
 bench: $(BENCH_BIN)

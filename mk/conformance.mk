@@ -18,7 +18,8 @@ CONF_LDLIBS   := -lrt
 # rm first: a program whose new source does not build must not run stale.
 $(CONF_HOST_DIR)/bin/%: tests/conformance/%.c tests/conformance/tap.h
 	@mkdir -p $(dir $@); rm -f $@
-	$(HOSTCC) $(CONF_CFLAGS) -o $@ $< $(CONF_LDLIBS)
+	$(call say,HOSTCC,$@)
+	$(Q)$(HOSTCC) $(CONF_CFLAGS) -o $@ $< $(CONF_LDLIBS)
 
 .PHONY: conformance-host-bins test-conformance-host test-conformance-tick386 \
         conformance-probe
@@ -48,7 +49,8 @@ test-conformance-tick386:
 # Re-record the Linux kernel's raw errno table (Linux hosts only).
 conformance-probe:
 	@mkdir -p $(BUILD)/probes
-	$(HOSTCC) -O2 -Wall -Wextra -Werror -o $(BUILD)/probes/linux_errno \
+	$(call say,HOSTCC,$@)
+	$(Q)$(HOSTCC) -O2 -Wall -Wextra -Werror -o $(BUILD)/probes/linux_errno \
 	    tools/probes/linux_errno.c
 	$(BUILD)/probes/linux_errno > tests/conformance/linux-errno.txt
 	@cat tests/conformance/linux-errno.txt | head -3

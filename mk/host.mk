@@ -14,15 +14,18 @@ HOST_CFLAGS  += -include tests/host/rename.h
 
 $(BUILD)/host/%.o: %.c tests/host/rename.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -c $< -o $@
+	$(call say,HOSTCC,$<)
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) -c $< -o $@
 
 # The test programs themselves (tests/host/X.c -> build/host/tests/X.o).
 $(BUILD)/host/tests/%.o: tests/host/%.c tests/host/rename.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) -c $< -o $@
+	$(call say,HOSTCC,$<)
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) -c $< -o $@
 
 $(BUILD)/host/tests/%: $(BUILD)/host/tests/%.o $(HOST_LIB_OBJ)
-	$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ $(HOST_LDLIBS)
+	$(call say,HOSTCC,$@)
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) -o $@ $^ $(HOST_LDLIBS)
 
 .PHONY: host-tests test-host
 host-tests: $(HOST_TESTS)

@@ -26,20 +26,18 @@ USER_LIBC     := $(USER_BUILD)/libc.a
 USER_LIBC_LINUX := $(USER_BUILD)/libc-linux.a
 USER_DEPS     := $(USER_CRT0) $(USER_LIBC) user/user.ld tools/ucc
 USER_AR       := $(CROSS)ar
-USER_GCC_INC  := $(shell $(CC) -m32 -print-file-name=include 2>/dev/null)
 
 # The libc itself: freestanding (so that gcc does not turn its loops into
-# calls of the functions being defined), warnings are errors.
-LIBC_CFLAGS := -m32 -march=i686 -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
-               -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
-               -Wall -Wextra -Werror -nostdinc -isystem user/libc/include -isystem include \
-               -isystem $(USER_GCC_INC) -MMD -MP
+# calls of the functions being defined), warnings are errors; it sees its
+# own headers, the ABI headers and the compiler's (the Makefile's
+# I386_CFLAGS and GCC_INC).
+LIBC_CFLAGS := $(I386_CFLAGS) -nostdinc -isystem user/libc/include -isystem include \
+               -isystem $(GCC_INC)
 # lib/ files are built as for the kernel, with lib's own include paths.
-LIBC_LIB_CFLAGS := -m32 -march=i686 -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
-                   -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
-                   -Wall -Wextra -Werror -I. -Iinclude -MMD -MP
+LIBC_LIB_CFLAGS := $(I386_CFLAGS) -nostdinc -I. -Iinclude -isystem include/freestanding \
+                   -isystem $(GCC_INC)
 
-user_prog = BUILD=$(BUILD) tools/ucc -o $(2) $(1)
+user_prog = $(if $(Q),printf '  %-7s %s\n' UCC '$(2)';) BUILD=$(BUILD) tools/ucc -o $(2) $(1)
 
 USER_BIN_C := $(sort $(wildcard user/bin/*.c))
 USER_BINS  := $(patsubst user/bin/%.c,$(USER_BUILD)/bin/%,$(USER_BIN_C))
@@ -51,23 +49,28 @@ all: user
 
 $(USER_BUILD)/crt0.o: user/libc/src/crt0.S
 	@mkdir -p $(dir $@)
-	$(CC) $(LIBC_CFLAGS) -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(LIBC_CFLAGS) -c $< -o $@
 
 $(USER_BUILD)/libc/%.o: user/libc/src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(LIBC_CFLAGS) -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(LIBC_CFLAGS) -c $< -o $@
 
 $(USER_BUILD)/libc/%.o: user/libc/src/%.S
 	@mkdir -p $(dir $@)
-	$(CC) $(LIBC_CFLAGS) -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(LIBC_CFLAGS) -c $< -o $@
 
 $(USER_BUILD)/libc-linux/%.o: user/libc/src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(LIBC_CFLAGS) -DLIBC_LINUX_TIMER_NUMBERS -c $< -o $@
+	$(call say,CC,$< (Linux numbers))
+	$(Q)$(CC) $(LIBC_CFLAGS) -DLIBC_LINUX_TIMER_NUMBERS -c $< -o $@
 
 $(USER_BUILD)/lib/%.o: lib/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(LIBC_LIB_CFLAGS) -c $< -o $@
+	$(call say,CC,$< (user))
+	$(Q)$(CC) $(LIBC_LIB_CFLAGS) -c $< -o $@
 
 # The kernel's formatting engine serves the libc's own vsnprintf
 # (user/libc/src/printf.c), which adds floating point: rename it.
@@ -75,15 +78,17 @@ $(USER_BUILD)/lib/vsnprintf.o: LIBC_LIB_CFLAGS += -Dvsnprintf=lib_vsnprintf -Dsn
 
 $(USER_LIBC): $(LIBC_OBJ)
 	@rm -f $@
-	$(USER_AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(USER_AR) rcs $@ $^
 
 $(USER_LIBC_LINUX): $(LIBC_LINUX_OBJ)
 	@rm -f $@
-	$(USER_AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(USER_AR) rcs $@ $^
 
 $(USER_BUILD)/bin/%: user/bin/%.c $(USER_DEPS) $(LIBC_HEADERS)
 	@mkdir -p $(dir $@)
-	$(call user_prog,$<,$@)
+	@$(call user_prog,$<,$@)
 
 # Layer test-libc: tests/libc/*.c built against libc-linux.a and run on the
 # Linux host (i386 binaries run natively there), TAP counted by

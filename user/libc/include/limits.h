@@ -7,41 +7,8 @@
 #ifndef _LIMITS_H
 #define _LIMITS_H
 
-#define CHAR_BIT 8
-#define SCHAR_MIN (-128)
-#define SCHAR_MAX 127
-#define UCHAR_MAX 255
-#ifdef __CHAR_UNSIGNED__
-#define CHAR_MIN 0
-#define CHAR_MAX UCHAR_MAX
-#else
-#define CHAR_MIN SCHAR_MIN
-#define CHAR_MAX SCHAR_MAX
-#endif
-#define MB_LEN_MAX 16
-#define SHRT_MIN (-32768)
-#define SHRT_MAX 32767
-#define USHRT_MAX 65535
-#define INT_MIN (-INT_MAX - 1)
-#define INT_MAX 2147483647
-#define UINT_MAX 4294967295U
-#define LONG_MIN (-LONG_MAX - 1L)
-#define LONG_MAX __LONG_MAX__
-#define ULONG_MAX (LONG_MAX * 2UL + 1UL)
-#define LLONG_MIN (-LLONG_MAX - 1LL)
-#define LLONG_MAX __LONG_LONG_MAX__
-#define ULLONG_MAX (LLONG_MAX * 2ULL + 1ULL)
-#define CHAR_WIDTH 8
-#define SCHAR_WIDTH 8
-#define UCHAR_WIDTH 8
-#define SHRT_WIDTH 16
-#define USHRT_WIDTH 16
-#define INT_WIDTH 32
-#define UINT_WIDTH 32
-#define LONG_WIDTH __LONG_WIDTH__
-#define ULONG_WIDTH __LONG_WIDTH__
-#define LLONG_WIDTH 64
-#define ULLONG_WIDTH 64
+/* The C limits, shared with the kernel: include/freestanding/limits.h. */
+#include <freestanding/limits.h>
 
 #define SSIZE_MAX LONG_MAX
 #define LONG_BIT __LONG_WIDTH__
