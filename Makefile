@@ -42,21 +42,30 @@ HOST_CFLAGS := -std=gnu11 -O1 -g -fno-omit-frame-pointer \
                -Wall -Wextra -Werror -I. -Iinclude -DTICK386_KERNEL -MMD -MP -DHOST_BUILD
 HOST_LDLIBS := -lcmocka
 
-KERNEL_DIRS := boot arch/i386 kernel $(wildcard drivers/*) lib
-KERNEL_C    := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c)))
+KERNEL_DIRS := boot arch/i386 kernel kernel/time kernel/signal kernel/task mm drivers lib
+KERNEL_ALL_C := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c)))
 KERNEL_ASM  := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.asm)))
+# In-kernel test suites live beside what they test (NAME_ktest.c) but only
+# the test image carries them (KUnit's habit): the kernel that make run and
+# make iso boot has no test code and no test= option.
+KTEST_C     := kernel/ktest.c $(filter %_ktest.c,$(KERNEL_ALL_C))
+KERNEL_C    := $(filter-out $(KTEST_C),$(KERNEL_ALL_C))
 KERNEL_OBJ  := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
                $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM))
 KERNEL      := $(BUILD)/kernel.elf
+TEST_KERNEL_OBJ := $(filter-out $(BUILD)/k/kernel/main.o,$(KERNEL_OBJ)) \
+                   $(BUILD)/k/kernel/main-ktest.o $(patsubst %.c,$(BUILD)/k/%.o,$(KTEST_C))
+TEST_KERNEL := $(BUILD)/kernel-test.elf
 
 # Every test layer appends its target to TEST_LAYERS in its mk/*.mk; each
 # layer writes $(BUILD)/results/<layer>.counts ("PASSED FAILED") and never
 # stops the others.
 TEST_LAYERS :=
 
-.PHONY: all deps kernel run test clean format
-all: deps $(KERNEL)
+.PHONY: all deps kernel test-kernel-image run test clean format
+all: deps $(KERNEL) $(TEST_KERNEL)
 kernel: $(KERNEL)
+test-kernel-image: $(TEST_KERNEL)
 
 deps:
 	@tools/ensure-deps
@@ -80,18 +89,32 @@ $(BUILD)/k/%.o: %.asm
 	$(call say,NASM,$<)
 	$(Q)$(NASM) $(KASFLAGS) -MD $(@:.o=.d) -MP $< -o $@
 
-# Linked twice: the second link adds the symbol table made from the first
-# (kernel/ksyms.h).  The table is read-only data after .text, so the code's
-# addresses are the same in both links.
+# The test image's kmain reads test= from the command line and runs suites.
+$(BUILD)/k/kernel/main-ktest.o: kernel/main.c
+	@mkdir -p $(dir $@)
+	$(call say,CC,$< (test image))
+	$(Q)$(CC) $(KCFLAGS) -DTICK386_KTEST -c $< -o $@
+
+# An image is linked twice: the second link adds the symbol table made from
+# the first (kernel/ksyms.h).  The table is read-only data after .text, so
+# the code's addresses are the same in both links.
+#     $(call link_kernel,OBJECTS,IMAGE)
 KLDFLAGS := -m elf_i386 -T linker.ld -nostdlib -z max-page-size=0x1000 -z noexecstack
+define link_kernel
+	$(call say,LD,$(2))
+	$(Q)$(LD) $(KLDFLAGS) -o $(2:.elf=.pass1.elf) $(1) $(LIBGCC)
+	$(Q)tools/gen-ksyms $(NM) $(2:.elf=.pass1.elf) > $(2:.elf=.ksyms.asm)
+	$(Q)$(NASM) -f elf32 $(2:.elf=.ksyms.asm) -o $(2:.elf=.ksyms.o)
+	$(Q)$(LD) $(KLDFLAGS) -o $(2) $(1) $(2:.elf=.ksyms.o) $(LIBGCC)
+	@cmp -s <($(NM) -n $(2:.elf=.pass1.elf) | grep ' [tT] ') <($(NM) -n $(2) | grep ' [tT] ') \
+	    || { echo "ksyms: code moved between the two links" >&2; rm -f $(2); exit 1; }
+endef
+
 $(KERNEL): $(KERNEL_OBJ) linker.ld tools/gen-ksyms
-	$(call say,LD,$@)
-	$(Q)$(LD) $(KLDFLAGS) -o $(BUILD)/kernel.pass1.elf $(KERNEL_OBJ) $(LIBGCC)
-	$(Q)tools/gen-ksyms $(NM) $(BUILD)/kernel.pass1.elf > $(BUILD)/ksyms.asm
-	$(Q)$(NASM) -f elf32 $(BUILD)/ksyms.asm -o $(BUILD)/ksyms.o
-	$(Q)$(LD) $(KLDFLAGS) -o $@ $(KERNEL_OBJ) $(BUILD)/ksyms.o $(LIBGCC)
-	@cmp -s <($(NM) -n $(BUILD)/kernel.pass1.elf | grep ' [tT] ') <($(NM) -n $@ | grep ' [tT] ') \
-	    || { echo "ksyms: code moved between the two links" >&2; rm -f $@; exit 1; }
+	$(call link_kernel,$(KERNEL_OBJ),$@)
+
+$(TEST_KERNEL): $(TEST_KERNEL_OBJ) linker.ld tools/gen-ksyms
+	$(call link_kernel,$(TEST_KERNEL_OBJ),$@)
 
 include $(sort $(wildcard mk/*.mk))
 

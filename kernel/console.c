@@ -1,8 +1,8 @@
 #include "kernel/console.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
-#include "drivers/serial/serial.h"
-#include "drivers/vga/vga.h"
+#include "drivers/serial.h"
+#include "drivers/vga.h"
 #include "lib/compiler.h"
 
 #define CONSOLE_MAX_OUTPUTS 4

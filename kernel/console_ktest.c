@@ -5,7 +5,7 @@
  */
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
-#include "drivers/serial/serial.h"
+#include "drivers/serial.h"
 #include "kernel/console.h"
 #include "kernel/ktest.h"
 #include "lib/string.h"

@@ -1,24 +1,27 @@
 /*
  * kmain: the first C code.  boot.asm has paging on with the kernel at 3 GiB
  * and a stack; interrupts are off.  Bring the machine up in dependency
- * order, then run the in-kernel tests (test=...) or the init program.
+ * order, then run the init program, or in the test image (built with
+ * TICK386_KTEST, build/kernel-test.elf) the in-kernel tests of test=....
  */
 #include "arch/i386/cpu.h"
 #include "arch/i386/gdt.h"
 #include "arch/i386/idt.h"
 #include "arch/i386/pic.h"
 #include "kernel/bootinfo.h"
-#include "kernel/clock.h"
+#include "kernel/time/clock.h"
 #include "kernel/console.h"
-#include "kernel/kheap.h"
+#include "mm/kheap.h"
+#ifdef TICK386_KTEST
 #include "kernel/ktest.h"
-#include "kernel/pmm.h"
+#endif
+#include "mm/pmm.h"
 #include "kernel/power.h"
-#include "kernel/posix_timers.h"
+#include "kernel/time/posix_timers.h"
 #include "kernel/printk.h"
-#include "kernel/sched.h"
+#include "kernel/task/sched.h"
 #include "kernel/syscall.h"
-#include "kernel/task.h"
+#include "kernel/task/task.h"
 
 extern u32 boot_page_directory[1024];
 
@@ -26,8 +29,6 @@ void kmain(u32 magic, u32 mbi_phys);
 
 void kmain(u32 magic, u32 mbi_phys)
 {
-	char selection[BOOT_CMDLINE_MAX];
-
 	console_init();
 	if (bootinfo_parse(magic, mbi_phys) < 0) {
 		kprintf("tick386: not started by a multiboot loader (eax=%#x, expected %#x); "
@@ -60,10 +61,13 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	cpu_sti();
 
+#ifdef TICK386_KTEST
+	char selection[BOOT_CMDLINE_MAX];
 	if (bootinfo_cmdline_get("test", selection, sizeof(selection))) {
 		int rc = ktest_run(selection[0] ? selection : "all");
 		machine_halt(rc ? QEMU_EXIT_FAILURE : QEMU_EXIT_SUCCESS);
 	}
+#endif
 
 	task_run_init();
 }

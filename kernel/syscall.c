@@ -1,7 +1,7 @@
 /* The int 0x80 entry: from the trap frame to the table and back (see syscall.h). */
 #include "kernel/syscall.h"
 #include "arch/i386/trap.h"
-#include "kernel/task.h"
+#include "kernel/task/task.h"
 #include <abi/errno.h>
 
 long syscall_invoke(u32 nr, u32 a1, u32 a2, u32 a3, u32 a4, u32 a5, u32 a6)

@@ -14,7 +14,7 @@
 #ifndef TICK386_KERNEL_SYSCALL_H
 #define TICK386_KERNEL_SYSCALL_H
 
-#include "kernel/uaccess.h"
+#include "mm/uaccess.h"
 #include "lib/types.h"
 #include <abi/syscall.h>
 
@@ -31,7 +31,7 @@ void syscall_init(void);
 /* Run call nr with these arguments as if from user mode (tests). */
 long syscall_invoke(u32 nr, u32 a1, u32 a2, u32 a3, u32 a4, u32 a5, u32 a6);
 
-/* kernel/sys_task.c */
+/* kernel/task/sys_task.c */
 long sys_exit(int code);
 long sys_exit_group(int code);
 long sys_read(int fd, void __user *buf, size_t n);

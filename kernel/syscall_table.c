@@ -3,11 +3,11 @@
  * area adds the lines of its own calls (and includes its header).
  */
 #include "kernel/syscall.h"
-#include "kernel/signal.h"
-#include "kernel/posix_syscalls.h"
+#include "kernel/signal/signal.h"
+#include "kernel/time/posix_syscalls.h"
 
 const syscall_fn_t syscall_table[NR_SYSCALLS] = {
-    /* tasks (kernel/sys_task.c) */
+    /* tasks (kernel/task/sys_task.c) */
     SYSCALL_ENTRY(__NR_exit, sys_exit),
     SYSCALL_ENTRY(__NR_read, sys_read),
     SYSCALL_ENTRY(__NR_write, sys_write),
@@ -22,7 +22,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_sched_yield, sys_sched_yield),
     SYSCALL_ENTRY(__NR_gettid, sys_gettid),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
-    /* signals (kernel/sys_signal.c) */
+    /* signals (kernel/signal/sys_signal.c) */
     SYSCALL_ENTRY(__NR_kill, sys_kill),
     SYSCALL_ENTRY(__NR_tkill, sys_tkill),
     SYSCALL_ENTRY(__NR_rt_sigreturn, sys_rt_sigreturn),
@@ -33,7 +33,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_rt_sigqueueinfo, sys_rt_sigqueueinfo),
     SYSCALL_ENTRY(__NR_rt_sigsuspend, sys_rt_sigsuspend),
     SYSCALL_ENTRY(__NR_sigaltstack, sys_sigaltstack),
-    /* POSIX timers and clocks (kernel/posix_timers.c, kernel/posix_clocks.c) */
+    /* POSIX timers and clocks (kernel/time/posix_timers.c, kernel/time/posix_clocks.c) */
     SYSCALL_ENTRY(__NR_timer_create, sys_timer_create),
     SYSCALL_ENTRY(__NR_timer_settime, sys_timer_settime),
     SYSCALL_ENTRY(__NR_timer_gettime, sys_timer_gettime),

@@ -9,6 +9,6 @@ BENCH_KERNEL_ICOUNT ?= -icount shift=3,align=off,sleep=off
 .PHONY: bench-kernel
 bench-kernel: deps $(KERNEL)
 	@RUNPROG_QEMU_ARGS="$(BENCH_KERNEL_ICOUNT)" RUNPROG_TIMEOUT=300 \
-	    tools/runprog user/tests/t_timers_scale.c 2>&1 | \
+	    tools/runprog tests/user/t_timers_scale.c 2>&1 | \
 	    grep -E 'created|armed|posix timers:|not ok' | \
 	    sed 's/^ok [0-9]* - /  /; s/^tick386: /  /'

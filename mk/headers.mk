@@ -7,7 +7,7 @@
 # and passes only if the checker reports it: a checker that let it through
 # would make the whole layer meaningless.
 
-HEADER_CHECK_SRC := $(sort $(wildcard user/bin/*.c user/tests/*.c tests/signals/*.c \
+HEADER_CHECK_SRC := $(sort $(wildcard user/bin/*.c tests/user/*.c tests/signals/*.c \
                       tests/conformance/*.c tests/libc/*.c))
 
 TEST_LAYERS += test-headers

@@ -1,4 +1,5 @@
-# make iso: build/tick386.iso, a GRUB (BIOS) image for a CD or USB stick:
+# make iso: build/tick386.iso, a GRUB (BIOS) image for a CD or USB stick,
+# with the kernel and, for its second menu entry, the test image:
 #     dd if=build/tick386.iso of=/dev/sdX bs=4M   (the whole stick, not a partition)
 # grub-mkrescue (grub-common + grub-pc-bin) lays out the El Torito/hybrid
 # image with xorriso and mtools; boot/grub/grub.cfg is its menu.
@@ -24,6 +25,7 @@ ISO_MODULE_AWK := { if ($$1 == "\#" && $$2 == "@MODULES@") { \
 define iso_image
 	@rm -rf $(2).root && mkdir -p $(2).root/boot/grub
 	@cp $(KERNEL) $(2).root/boot/kernel.elf
+	@cp $(TEST_KERNEL) $(2).root/boot/kernel-test.elf
 	@$(if $(ISO_MODULES),mkdir -p $(2).root/boot/modules && cp $(ISO_MODULES) $(2).root/boot/modules/)
 	@$(1) | awk -v mods="$(ISO_MODULES)" '$(ISO_MODULE_AWK)' > $(2).root/boot/grub/grub.cfg
 	@$(if $(Q),echo "  ISO     $(2)")
@@ -33,10 +35,10 @@ endef
 iso: deps $(ISO)
 	@echo "tick386: $(ISO) ready; boot it with: $(QEMU) -cdrom $(ISO) -serial stdio"
 
-$(ISO): $(KERNEL) boot/grub/grub.cfg $(ISO_MODULES) FORCE_ISO_APPEND
+$(ISO): $(KERNEL) $(TEST_KERNEL) boot/grub/grub.cfg $(ISO_MODULES) FORCE_ISO_APPEND
 	$(call iso_image,cat boot/grub/grub.cfg,$@)
 
-$(TEST_ISO): $(KERNEL) boot/grub/grub-test.cfg $(ISO_MODULES) FORCE_ISO_APPEND
+$(TEST_ISO): $(KERNEL) $(TEST_KERNEL) boot/grub/grub-test.cfg $(ISO_MODULES) FORCE_ISO_APPEND
 	$(call iso_image,sed 's|@APPEND@|$(ISO_TEST_APPEND)|' boot/grub/grub-test.cfg,$@)
 
 .PHONY: FORCE_ISO_APPEND test-iso

@@ -11,14 +11,14 @@ TEST_LAYERS += test-ktest-runner test-kernel
 
 test-kernel: deps
 	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory kernel >$(BUILD)/kernel-build.log 2>&1 || \
+	@$(MAKE) --no-print-directory test-kernel-image >$(BUILD)/kernel-build.log 2>&1 || \
 	    { cat $(BUILD)/kernel-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
-	@KTEST_APPEND="host_epoch=$$(date +%s) $$KTEST_APPEND" tools/ktest-run $(KERNEL) all $(KTEST_TIMEOUT) | tee $(BUILD)/ktest-all.log | \
+	@KTEST_APPEND="host_epoch=$$(date +%s) $$KTEST_APPEND" tools/ktest-run $(TEST_KERNEL) all $(KTEST_TIMEOUT) | tee $(BUILD)/ktest-all.log | \
 	    grep -v '^ktest-run:' >&2; \
 	    sed -n 's/^ktest-run: //p' $(BUILD)/ktest-all.log > $(BUILD)/results/$@.counts
 
 test-ktest-runner: deps
 	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory kernel >$(BUILD)/kernel-build.log 2>&1 || \
+	@$(MAKE) --no-print-directory test-kernel-image >$(BUILD)/kernel-build.log 2>&1 || \
 	    { cat $(BUILD)/kernel-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
-	@tools/check-ktest-runner $(KERNEL) > $(BUILD)/results/$@.counts
+	@tools/check-ktest-runner $(TEST_KERNEL) > $(BUILD)/results/$@.counts

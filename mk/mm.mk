@@ -1,5 +1,5 @@
 # Layer test-mm-misuse: the allocators' misuse checks.  Each suite of
-# kernel/mm_misuse_ktest.c frees something wrongly on purpose; booted alone,
+# mm/mm_misuse_ktest.c frees something wrongly on purpose; booted alone,
 # it must end in a kernel panic whose message names the mistake (a kernel
 # that carried on would have corrupted its memory silently).
 
@@ -13,12 +13,12 @@ MM_MISUSE_CASES := \
 TEST_LAYERS += test-mm-misuse
 test-mm-misuse: deps
 	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory kernel >$(BUILD)/kernel-build.log 2>&1 || \
+	@$(MAKE) --no-print-directory test-kernel-image >$(BUILD)/kernel-build.log 2>&1 || \
 	    { cat $(BUILD)/kernel-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
 	@passed=0; failed=0; \
 	for c in $(MM_MISUSE_CASES); do \
 	    suite=$${c%%:*}; want=$${c#*:}; \
-	    out=$$(tools/ktest-run $(KERNEL) $$suite 30 2>&1); \
+	    out=$$(tools/ktest-run $(TEST_KERNEL) $$suite 30 2>&1); \
 	    if grep -q 'PANIC' <<<"$$out" && grep -q 'ktest-run: kernel panic' <<<"$$out" && \
 	       grep -Eq "$$want" <<<"$$out"; then \
 	        echo "ok - $$suite panics: $$(grep -m1 PANIC <<<"$$out")" >&2; passed=$$((passed + 1)); \

@@ -6,7 +6,7 @@
 #include "arch/i386/paging.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/memlayout.h"
-#include "kernel/pmm.h"
+#include "mm/pmm.h"
 #include "lib/string.h"
 
 static inline u32 *table_virt(u32 phys)

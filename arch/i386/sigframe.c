@@ -11,7 +11,7 @@
 #include "arch/i386/sigframe.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/gdt.h"
-#include "kernel/uaccess.h"
+#include "mm/uaccess.h"
 #include "lib/compiler.h"
 #include "lib/string.h"
 #include <stddef.h>
@@ -69,7 +69,7 @@ u32 sigframe_fpstate(u32 frame)
 
 /*
  * The FPU state of the current task is live in the x87 unit while it is in
- * the kernel (kernel/sched.c saves it only at a switch).  fnsave stores it
+ * the kernel (kernel/task/sched.c saves it only at a switch).  fnsave stores it
  * and then reinitialises the unit; frstor puts a saved image back.
  */
 static void fpu_snapshot(u8 *image)

@@ -6,7 +6,7 @@
 ; clobber (eax, ecx, edx); we save the others (ebp, ebx, esi, edi) on the
 ; old stack, store its esp, load the new one and pop the same four: the
 ; `ret` then returns into whatever call of switch_to the new task made last.
-; A task that never ran has a crafted stack (kernel/task.c) whose four
+; A task that never ran has a crafted stack (kernel/task/task.c) whose four
 ; registers and return address lead to one of the two entries below.
 
 section .text

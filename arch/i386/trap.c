@@ -66,7 +66,7 @@ __attribute__((weak)) void trap_return_to_user(struct trap_frame *tf)
 	(void)tf;
 }
 
-/* kernel/task.c: an exception from ring 3 becomes a signal to the task. */
+/* kernel/task/task.c: an exception from ring 3 becomes a signal to the task. */
 __attribute__((weak)) bool trap_user_exception(struct trap_frame *tf)
 {
 	(void)tf;

@@ -1,0 +1,250 @@
+/*
+ * Signals: the per-task state (mask, pending set, queue of siginfo, actions)
+ * and the calls the rest of the kernel makes on it.
+ *
+ * The model is POSIX's, with Linux's numbers and its choices where POSIX
+ * leaves one open:
+ *
+ *  - 64 signals, 1..31 standard, 32..64 real-time (include/abi/signal.h).
+ *  - pending is the set of signals with at least one instance waiting.  Each
+ *    instance that carries a siginfo is a struct sigqueue_entry on the list
+ *    of its signal number (queue[signo - 1]), oldest first.  A standard
+ *    signal coalesces: sending it while it is pending does nothing.  A
+ *    real-time signal queues every instance.  Delivery takes the lowest
+ *    pending unblocked signal number first, and within one number the oldest.
+ *    A pending bit whose list is empty stands for one instance without
+ *    recorded siginfo (the queue was full); it is delivered as SI_USER.
+ *  - At most ABI_SIGQUEUE_MAX entries are allocated for one task (the
+ *    RLIMIT_SIGPENDING of Linux); beyond it rt_sigqueueinfo is -EAGAIN.
+ *    Entries embedded in another object (a POSIX timer's) are not counted:
+ *    they are never allocated.
+ *  - An ignored signal (SIG_IGN, or SIG_DFL whose default is to ignore) is
+ *    discarded when sent, unless it is blocked: then it waits, because the
+ *    action may change before it is unblocked.  Installing an ignoring action
+ *    discards the pending instances, except a timer's embedded entry, which
+ *    is parked on signal_state.ignored until the action stops ignoring.
+ *  - SIGKILL and SIGSTOP can be neither caught, nor blocked, nor ignored.
+ *
+ * Invariants (interrupts off while they are briefly broken):
+ *   bit signo of pending is clear  =>  queue[signo - 1] is empty
+ *   an entry is on a queue or on the ignored list  <=>  entry->queued
+ *   an entry is on the ignored list                <=>  entry->parked
+ *   allocated entries on the lists  ==  queued_count
+ *
+ * All functions here may be called with interrupts on or off; those marked
+ * IRQ-safe may be called from an interrupt handler.
+ */
+#ifndef TICK386_KERNEL_SIGNAL_H
+#define TICK386_KERNEL_SIGNAL_H
+
+#include "lib/list.h"
+#include "lib/types.h"
+#include <abi/signal.h>
+
+struct task;
+struct trap_frame;
+
+#define SIGNAL_UNBLOCKABLE (ABI_SIGMASK(SIGKILL) | ABI_SIGMASK(SIGSTOP))
+
+/*
+ * One queued instance of a signal.  Most are allocated by signal_send and
+ * freed when delivered; a POSIX timer embeds its own (preallocated, so that
+ * the IRQ0 path never allocates) and is told through on_deliver.
+ */
+struct sigqueue_entry {
+	struct list_head node; /* in signal_state.queue[signo - 1] */
+	siginfo_t info;	       /* info.si_signo says which list */
+	bool queued;	       /* waiting for delivery: on a queue, or parked */
+	bool parked;	       /* on signal_state.ignored, not on a queue */
+	bool embedded;	       /* owned by another object: never freed here */
+	/*
+	 * Embedded entries only, may be NULL.  Called with interrupts off once
+	 * the entry is off the queue and `info` (the copy about to reach the
+	 * user: a handler's frame, sigtimedwait's result) is filled from it:
+	 * the owner may edit it (si_overrun) and re-arm itself.  It may queue
+	 * e again with signal_send_entry.  Not called for
+	 * signal_entry_remove nor at task exit.
+	 */
+	void (*on_deliver)(struct sigqueue_entry *e, siginfo_t *info);
+};
+
+struct signal_state {
+	abi_sigset_t blocked;
+	abi_sigset_t pending;
+	struct list_head queue[ABI_NSIG]; /* struct sigqueue_entry, oldest first */
+	u32 queued_count;		  /* allocated entries on the lists */
+	struct abi_sigaction action[ABI_NSIG];
+	/*
+	 * Embedded entries whose signal was queued when an ignoring action was
+	 * installed (Linux 6.13's ignored list): they leave the queue, stay
+	 * "queued" for their owner, and go back on the queue when a
+	 * non-ignoring action is installed again.
+	 */
+	struct list_head ignored;
+
+	/* rt_sigsuspend: the mask to put back once a handler has run. */
+	abi_sigset_t saved_mask;
+	bool restore_mask;
+	/* rt_sigtimedwait: signals that wake the task although blocked. */
+	abi_sigset_t waiting;
+	/* SIGSTOP & co.: the task does not return to user mode until SIGCONT. */
+	bool stopped;
+	stack_t altstack; /* sigaltstack; ss_flags SS_DISABLE when none */
+};
+
+/* --- life of a task ------------------------------------------------------ */
+
+/* Empty mask and queue, every action SIG_DFL.  parent_or_null is unused for
+ * now (tasks are started from images, as by exec: nothing to inherit). */
+void signal_task_init(struct task *t, struct task *parent_or_null);
+/* Free every queued entry; embedded ones are just unlinked. */
+void signal_task_exit(struct task *t);
+
+/* --- sending --------------------------------------------------------------- */
+
+/*
+ * Queue signo for t with `info` (NULL: SI_KERNEL, no sender).  Wakes t from
+ * an interruptible sleep if the signal is not blocked.  Returns 0 (also when
+ * the signal was discarded because ignored, or coalesced), -EINVAL for a bad
+ * number, -EAGAIN when a real-time signal with si_code < 0 (sigqueue) finds
+ * the queue full.  Allocates an entry: not from an IRQ handler (those use
+ * signal_send_entry with a preallocated one).  SIGKILL also makes t die at
+ * its next chance (task_kill), even while sleeping in a kernel wait.
+ */
+int signal_send(struct task *t, int signo, const siginfo_t *info);
+
+/*
+ * A synchronous fault (SIGSEGV, SIGFPE, SIGILL, SIGBUS, SIGTRAP) of t, the
+ * current task: si_code = code, si_addr = addr.  If the signal is blocked
+ * or ignored it is unblocked and its action reset to SIG_DFL (Linux's
+ * force_sig), so that a faulting instruction cannot loop forever.
+ */
+void signal_force(struct task *t, int signo, int code, u32 addr);
+
+/* Whether t has a signal pending that it does not block (or that its
+ * sigtimedwait waits for); a stopped task only sees SIGKILL and SIGCONT.
+ * This is what ends sched_sleep with -EINTR.  IRQ-safe. */
+bool signal_pending(struct task *t);
+
+/*
+ * Whether the current action of signo in t discards it: SIG_IGN, or SIG_DFL
+ * for a signal whose default is to ignore (SIGCHLD, SIGURG, SIGWINCH,
+ * SIGCONT).  The mask does not matter.  IRQ-safe.
+ */
+bool signal_is_ignored(struct task *t, int signo);
+
+/* --- the kernel side of the calls --------------------------------------- */
+
+enum signal_default {
+	SIGNAL_DEFAULT_TERMINATE,
+	SIGNAL_DEFAULT_CORE, /* terminate (no core files here) */
+	SIGNAL_DEFAULT_IGNORE,
+	SIGNAL_DEFAULT_STOP,
+	SIGNAL_DEFAULT_CONTINUE, /* SIGCONT: resume (done when sent), else ignore */
+};
+enum signal_default signal_default_action(int signo);
+
+/*
+ * Take the next signal among `allowed` from t's queue: faults first, then
+ * the lowest number, the oldest instance of it.  Fills *info and returns the
+ * signal number, or 0 if none.  An embedded entry's on_deliver runs here.
+ */
+int signal_dequeue(struct task *t, abi_sigset_t allowed, siginfo_t *info);
+
+/* rt_sigaction on t (no user memory): -EINVAL for a bad number or an action
+ * for SIGKILL/SIGSTOP.  oact may be NULL, act NULL only reads. */
+int signal_set_action(struct task *t, int signo, const struct abi_sigaction *act,
+		      struct abi_sigaction *oact);
+/* rt_sigprocmask on t: -EINVAL for a bad how (only when set is given, as
+ * Linux); SIGKILL and SIGSTOP are silently left unblocked. */
+int signal_set_mask(struct task *t, int how, const abi_sigset_t *set, abi_sigset_t *oset);
+
+/* --- delivery ------------------------------------------------------------ */
+
+/*
+ * On the way back to ring 3 (trap_return_to_user, interrupts off): take the
+ * pending unblocked signals one at a time; for each, the default action
+ * (terminate, ignore, stop) or a handler frame on the user stack.  Handles
+ * system-call restart: for int 0x80, tf->error_code holds the number the
+ * call was made with (arch/i386/isr.asm); -ERESTARTSYS, -ERESTARTNOHAND and
+ * -ERESTARTNOINTR become -EINTR or a restart (eip -= 2) as on Linux.
+ * May not return (the task dies) or sleep (stopped).
+ */
+void signal_deliver(struct trap_frame *tf);
+
+/* sigaltstack's ss_flags for t at user stack pointer sp: SS_DISABLE (none),
+ * SS_ONSTACK (sp is on it) or 0. */
+u32 signal_altstack_flags(const struct task *t, u32 sp);
+
+/* The restart rule for a system call's result in tf (int 0x80 frames only),
+ * act the handler about to run or NULL if none runs; applied once. */
+void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *act);
+
+/* --- for POSIX timers: preallocated, embedded entries --------------------- */
+
+/*
+ * How a POSIX timer is meant to use these (Linux 6.13's model):
+ *
+ *   create:  signal_entry_init(&tm->sigq, timer_delivered);
+ *            tm->sigq.info: si_signo, si_code = SI_TIMER, si_tid, si_value
+ *   expiry (IRQ0, interrupts off):
+ *            r = signal_send_entry(owner, &tm->sigq);
+ *            r == 0       queued; a periodic timer is NOT re-armed here
+ *            r == -EBUSY  its signal still waits: one more overrun
+ *            r == 1       ignored: the timer parks (not re-armed)
+ *   timer_delivered(e, info), interrupts off: info->si_overrun = the
+ *            overruns (saturated); the periodic timer re-arms, missed
+ *            periods counted by one division; timer_getoverrun reports them
+ *   an ignoring action installed while the entry is queued: the signal
+ *            layer parks the entry itself (still "queued" for the timer)
+ *            and queues it again when a handler or SIG_DFL comes back; the
+ *            delivery then counts the periods missed meanwhile
+ *   timer_settime / timer_delete: signal_entry_remove(owner, &tm->sigq)
+ *   signal_action_changed(t, signo) (the timers' strong definition): send
+ *            one signal for each of t's parked timers on signo, carrying the
+ *            overrun, and re-arm the periodic ones.
+ */
+
+/* Prepare an embedded entry; fill e->info (si_signo, si_code SI_TIMER, ...)
+ * before sending it. */
+void signal_entry_init(struct sigqueue_entry *e,
+		       void (*on_deliver)(struct sigqueue_entry *e, siginfo_t *info));
+
+/*
+ * Queue the embedded entry e (signal e->info.si_signo) on t.  Returns 0 when
+ * queued, 1 when the signal is ignored by t's current action and not blocked
+ * (nothing queued: a periodic timer parks until signal_action_changed),
+ * -EBUSY if e is already queued, -EINVAL for a bad signal number, -ESRCH if t
+ * is exiting.  A standard signal's entry is queued even if the signal is
+ * already pending (as Linux does for timers).  IRQ-safe.
+ */
+int signal_send_entry(struct task *t, struct sigqueue_entry *e);
+bool signal_entry_queued(const struct sigqueue_entry *e); /* IRQ-safe */
+/* Take e off t's queue (or ignored list) if it is there (timer_settime,
+ * timer_delete). */
+void signal_entry_remove(struct task *t, struct sigqueue_entry *e);
+
+/*
+ * Hook for the timers (a weak no-op here; kernel/time/posix_timers.c overrides
+ * it): called after rt_sigaction changed signo's action in t from ignoring
+ * to not ignoring, so that parked timers send their signal again.
+ * Interrupts are on.
+ */
+void signal_action_changed(struct task *t, int signo);
+
+/* --- the system calls (kernel/signal/sys_signal.c) ------------------------------- */
+
+long sys_kill(int pid, int signo);
+long sys_tkill(int tid, int signo);
+long sys_rt_sigaction(int signo, const struct abi_sigaction *act, struct abi_sigaction *oact,
+		      u32 sigsetsize);
+long sys_rt_sigprocmask(int how, const abi_sigset_t *set, abi_sigset_t *oset, u32 sigsetsize);
+long sys_rt_sigpending(abi_sigset_t *set, u32 sigsetsize);
+long sys_rt_sigtimedwait(const abi_sigset_t *set, siginfo_t *info, const void *timeout,
+			 u32 sigsetsize);
+long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t *info);
+long sys_rt_sigsuspend(const abi_sigset_t *mask, u32 sigsetsize);
+long sys_rt_sigreturn(void);
+long sys_sigaltstack(const stack_t *ss, stack_t *oss);
+
+#endif

@@ -1,0 +1,173 @@
+/*
+ * Delivery: what a pending signal does to the task on its way back to
+ * ring 3.  trap_return_to_user calls signal_deliver(tf) with interrupts off,
+ * after any reschedule, with tf the task's user registers.
+ *
+ * For each deliverable signal, lowest first (kernel/signal/signal.c decides the
+ * order), the action runs: a default action (terminate, stop, ignore) here,
+ * or a handler, for which a frame is pushed on the user stack and tf is
+ * pointed at the handler.  Several handlers may be stacked in one pass; the
+ * last one pushed runs first, as on Linux.  When a handler returns, its
+ * restorer calls rt_sigreturn, which puts the saved registers and mask back.
+ *
+ * System-call restart.  A call that sleeps and is ended by a signal returns
+ * one of the kernel-internal codes below; they never reach a program:
+ *
+ *   -ERESTARTSYS     restart if no handler runs or the handler has SA_RESTART,
+ *                    else -EINTR;
+ *   -ERESTARTNOHAND  restart only if no handler runs, else -EINTR
+ *                    (pause, sigsuspend);
+ *   -ERESTARTNOINTR  always restart;
+ *   -ERESTART_RESTARTBLOCK  as -ERESTARTNOHAND (tick386 has no
+ *                    restart_syscall: the call is made again with its
+ *                    original arguments).
+ *
+ * To restart, eax gets the call's number back (saved by the int 0x80 stub
+ * in tf->error_code) and eip goes back over the 2-byte `int $0x80`.
+ */
+#include "kernel/signal/signal.h"
+#include "arch/i386/sigframe.h"
+#include "arch/i386/trap.h"
+#include "kernel/task/sched.h"
+#include "kernel/task/task.h"
+#include <abi/errno.h>
+
+#define ORIG_EAX_NONE 0xffffffffu
+
+/* act: the handler about to run, or NULL if none runs. */
+void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *act)
+{
+	if (tf->vector != TRAP_SYSCALL || tf->error_code == ORIG_EAX_NONE)
+		return;
+	switch ((s32)tf->eax) {
+	case -ERESTARTNOHAND:
+	case -ERESTART_RESTARTBLOCK:
+		if (act)
+			tf->eax = (u32)-EINTR;
+		else
+			goto restart;
+		break;
+	case -ERESTARTSYS:
+		if (act && !(act->flags & SA_RESTART))
+			tf->eax = (u32)-EINTR;
+		else
+			goto restart;
+		break;
+	case -ERESTARTNOINTR:
+	restart:
+		tf->eax = tf->error_code;
+		tf->eip -= 2;
+		break;
+	default:
+		return;
+	}
+	tf->error_code = ORIG_EAX_NONE; /* decided once */
+}
+
+/*
+ * The default stop action: stay off the CPU until SIGCONT (sent by another
+ * task) or SIGKILL.  signal_pending() sees nothing else while stopped, so
+ * sched_sleep really sleeps.
+ */
+static void signal_stop(struct task *t)
+{
+	t->signal.stopped = true;
+	while (t->signal.stopped && !t->kill_signo && !(t->signal.pending & ABI_SIGMASK(SIGKILL)))
+		sched_sleep(KTIMER_MONOTONIC, KTIME_MAX);
+	t->signal.stopped = false;
+}
+
+static bool on_altstack(const stack_t *ss, u32 sp)
+{
+	u32 base = (u32)ss->ss_sp;
+
+	return ss->ss_size && sp > base && sp - base <= ss->ss_size;
+}
+
+/* sigaltstack's flags as a program at stack pointer sp sees them. */
+u32 signal_altstack_flags(const struct task *t, u32 sp)
+{
+	const stack_t *ss = &t->signal.altstack;
+
+	if (!ss->ss_size)
+		return SS_DISABLE;
+	return on_altstack(ss, sp) ? SS_ONSTACK : 0;
+}
+
+/* Push the frame of a handler; false if the user stack cannot take it. */
+static bool run_handler(struct task *t, struct trap_frame *tf, int signo, const siginfo_t *info,
+			struct abi_sigaction *act)
+{
+	struct signal_state *st = &t->signal;
+	abi_sigset_t oldmask = st->restore_mask ? st->saved_mask : st->blocked;
+	stack_t altstack = st->altstack;
+	u32 sp = tf->user_esp;
+
+	altstack.ss_flags = (int)signal_altstack_flags(t, sp);
+	if ((act->flags & SA_ONSTACK) && altstack.ss_flags == 0)
+		sp = (u32)st->altstack.ss_sp + st->altstack.ss_size;
+	signal_syscall_restart(tf, act);
+	if (sigframe_setup(tf, sigframe_place(sp), signo, info, act, oldmask, &altstack))
+		return false;
+	st->restore_mask = false;
+	st->blocked |= act->mask;
+	if (!(act->flags & SA_NODEFER))
+		st->blocked |= ABI_SIGMASK(signo);
+	st->blocked &= ~SIGNAL_UNBLOCKABLE;
+	if (act->flags & SA_RESETHAND) {
+		act->handler = SIG_DFL;
+		act->flags &= ~SA_SIGINFO;
+	}
+	return true;
+}
+
+void signal_deliver(struct trap_frame *tf)
+{
+	struct task *t = current;
+	struct signal_state *st;
+	bool handled = false;
+	siginfo_t info;
+	int signo;
+
+	if (!t || !t->user || !trap_from_user(tf))
+		return;
+	st = &t->signal;
+	while ((signo = signal_dequeue(t, ~st->blocked, &info)) != 0) {
+		struct abi_sigaction *act = &st->action[signo - 1];
+
+		if (act->handler == SIG_IGN)
+			continue;
+		if (act->handler == SIG_DFL) {
+			switch (signal_default_action(signo)) {
+			case SIGNAL_DEFAULT_IGNORE:
+			case SIGNAL_DEFAULT_CONTINUE:
+				continue;
+			case SIGNAL_DEFAULT_STOP:
+				signal_stop(t);
+				continue;
+			case SIGNAL_DEFAULT_TERMINATE:
+			case SIGNAL_DEFAULT_CORE:
+				task_kill(t, signo); /* does not return for current */
+				return;
+			}
+		}
+		if (!run_handler(t, tf, signo, &info, act)) {
+			/*
+			 * No room for the frame: SIGSEGV (Linux's force_sigsegv).
+			 * If SIGSEGV's own frame failed, nothing can run: die.
+			 */
+			if (signo == SIGSEGV)
+				task_kill(t, SIGSEGV);
+			signal_force(t, SIGSEGV, SI_KERNEL, 0);
+			continue;
+		}
+		handled = true;
+	}
+	if (!handled) {
+		signal_syscall_restart(tf, NULL);
+		if (st->restore_mask) {
+			st->blocked = st->saved_mask;
+			st->restore_mask = false;
+		}
+	}
+}

@@ -1,0 +1,318 @@
+/*
+ * The signal system calls.  Each one checks its arguments in the order
+ * Linux does, so that a program sees the same errno, and changes nothing
+ * when it fails: output pointers are checked (user_range_ok) before the
+ * state changes, where Linux would change the state and then fail with
+ * -EFAULT.
+ */
+#include "kernel/signal/signal.h"
+#include "arch/i386/cpu.h"
+#include "arch/i386/sigframe.h"
+#include "kernel/task/sched.h"
+#include "kernel/task/task.h"
+#include "mm/uaccess.h"
+#include "lib/string.h"
+#include <abi/errno.h>
+#include <abi/time.h>
+
+#include "kernel/time/clock.h"
+
+/* not NSEC_PER_SEC: lib/ktime.h, reached through kernel/time/ktimer.h, has it unsigned */
+#define SIG_NSEC_PER_SEC 1000000000L
+
+/* A task that may receive a signal from a program: a live user task. */
+static struct task *signal_target(int pid)
+{
+	struct task *t = task_find(pid);
+
+	if (!t || !t->user || t->state == TASK_ZOMBIE)
+		return NULL;
+	return t;
+}
+
+static void info_from_sender(siginfo_t *info, int signo, int code)
+{
+	memset(info, 0, sizeof(*info));
+	info->si_signo = signo;
+	info->si_code = code;
+	info->si_pid = current->pid;
+	info->si_uid = 0;
+}
+
+/*
+ * kill: pid > 0 names a task; 0 (our process group) is ourselves, there are
+ * no process groups; pid < 0 (a group, or -1: every process but init and
+ * ourselves) finds nobody to signal: -ESRCH, as Linux says when the set is
+ * empty.  Signal 0 only checks that the target exists.  A missing target
+ * is reported before a bad signal number (the Linux host's order).
+ */
+long sys_kill(int pid, int signo)
+{
+	struct task *t;
+	siginfo_t info;
+
+	if (pid < 0)
+		return -ESRCH;
+	t = pid == 0 ? current : signal_target(pid);
+	if (!t)
+		return -ESRCH; /* before the signal number, as Linux checks */
+	if (signo < 0 || signo > ABI_NSIG)
+		return -EINVAL;
+	if (signo == 0)
+		return 0;
+	info_from_sender(&info, signo, SI_USER);
+	return signal_send(t, signo, &info);
+}
+
+/* tkill: one thread; here every task is its own process. */
+long sys_tkill(int tid, int signo)
+{
+	struct task *t;
+	siginfo_t info;
+
+	if (tid <= 0)
+		return -EINVAL;
+	t = signal_target(tid);
+	if (!t)
+		return -ESRCH;
+	if (signo < 0 || signo > ABI_NSIG)
+		return -EINVAL;
+	if (signo == 0)
+		return 0;
+	info_from_sender(&info, signo, SI_TKILL);
+	return signal_send(t, signo, &info);
+}
+
+long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t __user *uinfo)
+{
+	struct task *t;
+	siginfo_t info;
+
+	if (copy_from_user(&info, uinfo, sizeof(info)))
+		return -EFAULT;
+	/* Not even a root program may pretend to be the kernel or kill(). */
+	if ((info.si_code >= 0 || info.si_code == SI_TKILL) && pid != current->pid)
+		return -EPERM;
+	t = pid > 0 ? signal_target(pid) : NULL;
+	if (!t)
+		return -ESRCH;
+	if (signo < 0 || signo > ABI_NSIG)
+		return -EINVAL;
+	if (signo == 0)
+		return 0;
+	info.si_signo = signo;
+	return signal_send(t, signo, &info);
+}
+
+long sys_rt_sigaction(int signo, const struct abi_sigaction __user *uact,
+		      struct abi_sigaction __user *uoact, u32 sigsetsize)
+{
+	struct abi_sigaction act, oact;
+	int ret;
+
+	if (sigsetsize != ABI_SIGSET_SIZE)
+		return -EINVAL;
+	if (uact && copy_from_user(&act, uact, sizeof(act)))
+		return -EFAULT;
+	if (uoact && !user_range_ok(uoact, sizeof(oact), true))
+		return -EFAULT;
+	ret = signal_set_action(current, signo, uact ? &act : NULL, &oact);
+	if (ret)
+		return ret;
+	if (uoact && copy_to_user(uoact, &oact, sizeof(oact)))
+		return -EFAULT;
+	return 0;
+}
+
+long sys_rt_sigprocmask(int how, const abi_sigset_t __user *uset, abi_sigset_t __user *uoset,
+			u32 sigsetsize)
+{
+	abi_sigset_t set, old;
+	int ret;
+
+	if (sigsetsize != ABI_SIGSET_SIZE)
+		return -EINVAL;
+	if (uset && copy_from_user(&set, uset, sizeof(set)))
+		return -EFAULT;
+	if (uoset && !user_range_ok(uoset, sizeof(old), true))
+		return -EFAULT;
+	ret = signal_set_mask(current, how, uset ? &set : NULL, &old);
+	if (ret)
+		return ret;
+	if (uoset && copy_to_user(uoset, &old, sizeof(old)))
+		return -EFAULT;
+	return 0;
+}
+
+/* Linux accepts any size up to 8 here and copies that many bytes. */
+long sys_rt_sigpending(abi_sigset_t __user *uset, u32 sigsetsize)
+{
+	struct signal_state *st = &current->signal;
+	abi_sigset_t set;
+
+	if (sigsetsize > ABI_SIGSET_SIZE)
+		return -EINVAL;
+	set = st->pending & st->blocked;
+	if (copy_to_user(uset, &set, sigsetsize))
+		return -EFAULT;
+	return 0;
+}
+
+/*
+ * rt_sigtimedwait: take one of `set` from the queue, sleeping until one
+ * comes or the timeout (relative, CLOCK_MONOTONIC) passes.  The waited
+ * signals wake the task although they stay blocked (signal_state.waiting),
+ * so none of them reaches a handler meanwhile.  A handled signal outside
+ * the set ends the wait with -EINTR (never restarted, as on Linux).
+ */
+long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinfo,
+			 const void __user *utimeout, u32 sigsetsize)
+{
+	struct task *t = current;
+	struct signal_state *st = &t->signal;
+	abi_sigset_t which;
+	struct timespec ts;
+	u64 deadline = KTIME_MAX;
+	siginfo_t info;
+	int signo, ret = 0;
+	u32 flags;
+
+	if (sigsetsize != ABI_SIGSET_SIZE)
+		return -EINVAL;
+	if (copy_from_user(&which, uset, sizeof(which)))
+		return -EFAULT;
+	which &= ~SIGNAL_UNBLOCKABLE;
+	if (utimeout) {
+		if (copy_from_user(&ts, utimeout, sizeof(ts)))
+			return -EFAULT;
+		if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= SIG_NSEC_PER_SEC)
+			return -EINVAL;
+	}
+	if (uinfo && !user_range_ok(uinfo, sizeof(info), true))
+		return -EFAULT;
+
+	flags = irq_save();
+	signo = signal_dequeue(t, which, &info);
+	if (!signo && utimeout) {
+		if (ts.tv_sec == 0 && ts.tv_nsec == 0)
+			deadline = 0; /* a poll */
+		else
+			deadline = clock_monotonic_ns() + (u64)ts.tv_sec * SIG_NSEC_PER_SEC +
+				   (u64)ts.tv_nsec;
+	}
+	while (!signo) {
+		if (deadline == 0) {
+			ret = -EAGAIN;
+			break;
+		}
+		st->waiting = which;
+		ret = sched_sleep(KTIMER_MONOTONIC, deadline);
+		st->waiting = 0;
+		signo = signal_dequeue(t, which, &info);
+		if (signo)
+			break;
+		if (ret == -ETIMEDOUT) {
+			ret = -EAGAIN;
+			break;
+		}
+		if (ret == -EINTR)
+			break;
+	}
+	irq_restore(flags);
+	if (!signo)
+		return ret;
+	if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))
+		return -EFAULT;
+	return signo;
+}
+
+/*
+ * rt_sigsuspend: replace the mask, sleep until a signal is deliverable.
+ * The old mask is kept in signal_state.saved_mask: the handler's frame saves
+ * it (so rt_sigreturn restores it), or signal_deliver puts it back when no
+ * handler runs, and the call restarts (-ERESTARTNOHAND).
+ */
+long sys_rt_sigsuspend(const abi_sigset_t __user *umask, u32 sigsetsize)
+{
+	struct task *t = current;
+	struct signal_state *st = &t->signal;
+	abi_sigset_t mask;
+	u32 flags;
+
+	if (sigsetsize != ABI_SIGSET_SIZE)
+		return -EINVAL;
+	if (copy_from_user(&mask, umask, sizeof(mask)))
+		return -EFAULT;
+	flags = irq_save();
+	st->saved_mask = st->blocked;
+	st->restore_mask = true;
+	st->blocked = mask & ~SIGNAL_UNBLOCKABLE;
+	while (sched_sleep(KTIMER_MONOTONIC, KTIME_MAX) != -EINTR)
+		;
+	irq_restore(flags);
+	return -ERESTARTNOHAND;
+}
+
+/*
+ * rt_sigreturn: the handler's restorer lands here with esp just above the
+ * popped pretcode.  A frame that cannot be read or was forged is the
+ * program's fault: SIGSEGV, and the registers stay as they are.
+ */
+long sys_rt_sigreturn(void)
+{
+	struct task *t = current;
+	struct trap_frame *tf = t->user_frame;
+	abi_sigset_t mask;
+	u32 flags;
+
+	tf->error_code = 0xffffffffu; /* whatever eax holds now, no restart */
+	if (sigframe_return(tf, &mask)) {
+		signal_force(t, SIGSEGV, SI_KERNEL, 0);
+		return (long)tf->eax;
+	}
+	flags = irq_save();
+	t->signal.blocked = mask & ~SIGNAL_UNBLOCKABLE;
+	irq_restore(flags);
+	return (long)tf->eax;
+}
+
+/*
+ * sigaltstack: Linux's rules.  The old stack is reported first; a new one
+ * is refused while running on the current one (-EPERM), for flags other
+ * than 0, SS_ONSTACK or SS_DISABLE (-EINVAL) and when smaller than
+ * MINSIGSTKSZ (-ENOMEM).
+ */
+long sys_sigaltstack(const stack_t __user *uss, stack_t __user *uoss)
+{
+	struct task *t = current;
+	stack_t *cur = &t->signal.altstack;
+	u32 sp = t->user_frame->user_esp;
+	stack_t ss, old;
+
+	if (uss && copy_from_user(&ss, uss, sizeof(ss)))
+		return -EFAULT;
+	if (uoss && !user_range_ok(uoss, sizeof(old), true))
+		return -EFAULT;
+	old = *cur;
+	old.ss_flags = (int)signal_altstack_flags(t, sp);
+	if (uss) {
+		int mode = ss.ss_flags & ~(int)0x80000000u; /* SS_AUTODISARM is accepted */
+
+		if (old.ss_flags == SS_ONSTACK)
+			return -EPERM;
+		if (mode != 0 && mode != SS_ONSTACK && mode != SS_DISABLE)
+			return -EINVAL;
+		if (mode == SS_DISABLE) {
+			ss.ss_sp = NULL;
+			ss.ss_size = 0;
+		} else if (ss.ss_size < MINSIGSTKSZ) {
+			return -ENOMEM;
+		}
+		cur->ss_sp = ss.ss_sp;
+		cur->ss_size = ss.ss_size;
+		cur->ss_flags = ss.ss_size ? 0 : SS_DISABLE;
+	}
+	if (uoss && copy_to_user(uoss, &old, sizeof(old)))
+		return -EFAULT;
+	return 0;
+}

@@ -1,0 +1,281 @@
+/*
+ * The scheduler (see sched.h): run queues by priority, the context switch
+ * with its bookkeeping (CPU time, TSS esp0, CR3, x87 state), sleeping and
+ * waking, the time slice, and the return-to-user hook.
+ *
+ * Everything here runs with interrupts off: on one CPU that is the lock.
+ */
+#include "kernel/task/sched.h"
+#include "arch/i386/cpu.h"
+#include "arch/i386/gdt.h"
+#include "arch/i386/paging.h"
+#include "kernel/panic.h"
+#include "kernel/task/task.h"
+#include "kernel/task/wait.h"
+#include <abi/errno.h>
+#include "kernel/time/clock.h"
+#include "kernel/signal/signal.h"
+
+void switch_to(u32 *save_esp, u32 next_esp);
+
+struct run_queue {
+	struct task *head, *tail;
+};
+
+static struct run_queue queues[SCHED_PRIO_MAX + 1];
+static u32 queued_mask; /* bit p: queue p is not empty */
+static struct task *idle_task;
+static u32 switches;
+volatile bool sched_need_resched;
+
+static struct ktimer slice_timer;
+
+static u64 sched_now(void)
+{
+	return clock_monotonic_ns();
+}
+
+static enum ktimer_restart slice_expired(struct ktimer *kt, u64 now)
+{
+	(void)kt;
+	(void)now;
+	sched_need_resched = true;
+	return KTIMER_NORESTART;
+}
+
+/*
+ * A slice runs only while another task of the same priority waits.  A task
+ * that gets the CPU (`fresh`) gets at least half a slice: the timer is
+ * re-armed only when less than that is left, so that tasks switching often
+ * (yield, short sleeps) do not re-program the PIT at every switch.  A task
+ * joining the queue of the running one starts a slice if none runs.
+ */
+static void slice_update(struct task *running, bool fresh, u64 now)
+{
+	if (running != idle_task && (queued_mask & (1u << running->prio))) {
+		if (!ktimer_active(&slice_timer)) {
+			ktimer_start(&slice_timer, (fresh ? now : sched_now()) + SCHED_SLICE_NS);
+		} else if (fresh && ktimer_expires(&slice_timer) < now + SCHED_SLICE_NS / 2) {
+			ktimer_start(&slice_timer, now + SCHED_SLICE_NS);
+		}
+	} else {
+		ktimer_cancel(&slice_timer);
+	}
+}
+
+void sched_enqueue(struct task *t)
+{
+	struct run_queue *q;
+	u32 flags;
+
+	if (t == idle_task)
+		return;
+	flags = irq_save();
+	if (!t->on_rq) {
+		q = &queues[t->prio];
+		t->rq_next = NULL;
+		if (q->tail)
+			q->tail->rq_next = t;
+		else
+			q->head = t;
+		q->tail = t;
+		t->on_rq = true;
+		queued_mask |= 1u << t->prio;
+		if (current && t->prio > current->prio)
+			sched_need_resched = true;
+		else if (current && current != idle_task && t != current &&
+			 t->prio == current->prio)
+			slice_update(current, false, 0);
+	}
+	irq_restore(flags);
+}
+
+static struct task *dequeue_best(void)
+{
+	struct run_queue *q;
+	struct task *t;
+	int p;
+
+	if (!queued_mask)
+		return NULL;
+	p = 31 - __builtin_clz(queued_mask);
+	q = &queues[p];
+	t = q->head;
+	q->head = t->rq_next;
+	if (!q->head) {
+		q->tail = NULL;
+		queued_mask &= ~(1u << p);
+	}
+	t->rq_next = NULL;
+	t->on_rq = false;
+	return t;
+}
+
+bool sched_has_runnable(void)
+{
+	return queued_mask != 0;
+}
+
+u32 sched_switch_count(void)
+{
+	return switches;
+}
+
+__attribute__((weak)) void sched_switch_hook(struct task *prev, struct task *next, u64 now)
+{
+	(void)prev;
+	(void)next;
+	(void)now;
+}
+
+static void switch_tasks(struct task *prev, struct task *next, u64 now)
+{
+	prev->cpu_ns += now - prev->slice_start;
+	next->slice_start = now;
+	sched_switch_hook(prev, next, now);
+	current = next;
+	switches++;
+	tss_set_kernel_stack(next->kstack + TASK_KSTACK_SIZE);
+	paging_activate(next->user ? next->vm.pd_phys : paging_kernel_pd_phys());
+	/* The x87 registers belong to the task: the kernel itself never uses them. */
+	__asm__ volatile("fnsave %0" : "=m"(prev->fpu));
+	__asm__ volatile("frstor %0" : : "m"(next->fpu));
+	switch_to(&prev->kesp, next->kesp);
+}
+
+void schedule(void)
+{
+	struct task *prev = current, *next;
+	u32 flags = irq_save();
+
+	if (prev->state == TASK_RUNNABLE)
+		sched_enqueue(prev);
+	next = dequeue_best();
+	if (!next)
+		next = idle_task;
+	sched_need_resched = false;
+	if (next != prev) {
+		u64 now = sched_now();
+
+		slice_update(next, true, now);
+		switch_tasks(prev, next, now);
+	} else {
+		slice_update(next, false, 0);
+	}
+	irq_restore(flags);
+}
+
+void sched_yield_now(void)
+{
+	schedule();
+}
+
+void task_wake(struct task *t)
+{
+	u32 flags = irq_save();
+
+	if (t->state == TASK_SLEEPING) {
+		t->state = TASK_RUNNABLE;
+		t->wake_reason = TASK_WAKE_WOKEN;
+		if (t != current) /* woken before it got to switch away */
+			sched_enqueue(t);
+	}
+	irq_restore(flags);
+}
+
+static enum ktimer_restart sleep_timeout(struct ktimer *kt, u64 now)
+{
+	struct task *t = container_of(kt, struct task, sleep_timer);
+
+	(void)now;
+	if (t->state == TASK_SLEEPING) {
+		task_wake(t);
+		t->wake_reason = TASK_WAKE_TIMEOUT;
+	}
+	return KTIMER_NORESTART;
+}
+
+int sched_sleep(enum ktimer_clock clock, u64 deadline_ns)
+{
+	struct task *t = current;
+	enum task_wake_reason reason;
+	u32 flags = irq_save();
+
+	BUG_ON(t == idle_task);
+	if (t->kill_signo || signal_pending(t)) {
+		irq_restore(flags);
+		return -EINTR;
+	}
+	t->state = TASK_SLEEPING;
+	t->wake_reason = TASK_WAKE_NONE;
+	if (deadline_ns != KTIME_MAX) {
+		ktimer_init(&t->sleep_timer, clock, sleep_timeout);
+		ktimer_start(&t->sleep_timer, deadline_ns);
+	}
+	schedule();
+	if (deadline_ns != KTIME_MAX)
+		ktimer_cancel(&t->sleep_timer);
+	reason = t->wake_reason;
+	irq_restore(flags);
+	if (reason == TASK_WAKE_TIMEOUT)
+		return -ETIMEDOUT;
+	if (t->kill_signo || signal_pending(t))
+		return -EINTR;
+	return 0;
+}
+
+/*
+ * The idle task: whenever nothing else can run.  `sti; hlt` as one step
+ * (cpu_sti_hlt): an interrupt that makes a task runnable cannot slip in
+ * between the test and the halt and leave the CPU asleep.
+ */
+static int idle_main(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		cpu_cli();
+		if (sched_has_runnable()) {
+			schedule();
+			cpu_sti();
+		} else {
+			cpu_sti_hlt();
+		}
+	}
+	return 0;
+}
+
+extern u32 boot_stack_top[];
+static struct task boot_task;
+
+void sched_init(void)
+{
+	/* kstack + TASK_KSTACK_SIZE is where esp0 points: the top of boot.asm's stack. */
+	task_init_boot(&boot_task, (u32)boot_stack_top - TASK_KSTACK_SIZE);
+	boot_task.slice_start = sched_now();
+	idle_task = task_alloc_idle(idle_main);
+	BUG_ON(!idle_task);
+	ktimer_init(&slice_timer, KTIMER_MONOTONIC, slice_expired);
+}
+
+struct task *sched_idle_task(void)
+{
+	return idle_task;
+}
+
+/*
+ * Every return to ring 3 passes here with interrupts off: a task being
+ * killed ends, a task whose slice is over (or that a more important task
+ * woke against) gives up the CPU, then its pending signals are delivered.
+ */
+void trap_return_to_user(struct trap_frame *tf)
+{
+	current->user_frame = tf;
+	for (;;) {
+		task_check_killed();
+		if (!sched_need_resched)
+			break;
+		schedule();
+	}
+	signal_deliver(tf);
+	task_check_killed();
+}

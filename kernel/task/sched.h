@@ -1,0 +1,68 @@
+/*
+ * The scheduler: fixed priorities, round-robin inside a priority.
+ *
+ * Every runnable task except the running one waits in the run queue of its
+ * priority (SCHED_PRIO_MIN..SCHED_PRIO_MAX, higher runs first).  The idle
+ * task is in no queue: it runs when every queue is empty and halts the CPU.
+ * A running task gives the CPU up when it sleeps, yields, exits, or - when
+ * it is in user mode - when its time slice ends or a task of higher priority
+ * wakes: the slice is a ktimer owned by the scheduler whose expiry sets
+ * need_resched, and the switch happens on the way back to ring 3
+ * (trap_return_to_user).  Kernel code is never preempted.
+ */
+#ifndef TICK386_KERNEL_SCHED_H
+#define TICK386_KERNEL_SCHED_H
+
+#include "lib/types.h"
+
+#include "kernel/time/ktimer.h"
+#include "lib/ktime.h"
+
+#define SCHED_PRIO_MIN 0
+#define SCHED_PRIO_MAX 31
+#define SCHED_PRIO_DEFAULT 16
+#define SCHED_SLICE_NS 10000000ull /* 10 ms */
+
+struct task;
+
+/* Make the boot context the first task and create the idle task. */
+void sched_init(void);
+
+/* Put a runnable task (new or woken) at the tail of its run queue. */
+void sched_enqueue(struct task *t);
+
+/* Pick the next task and switch to it (the caller's state says whether it
+ * stays runnable).  Call with interrupts off. */
+void schedule(void);
+
+/* Give the CPU to the next task of the same or higher priority. */
+void sched_yield_now(void);
+
+/*
+ * Sleep interruptibly until woken (task_wake), the deadline on `clock`
+ * passes (KTIME_MAX = none), or a signal is pending and not blocked.
+ * Returns 0 if woken, -ETIMEDOUT at the deadline, -EINTR for a signal (or
+ * when the task is being killed).  To sleep for a condition without losing
+ * a wake-up, test the condition with interrupts off and call sched_sleep
+ * before turning them on: a wake-up cannot slip in between.
+ */
+int sched_sleep(enum ktimer_clock clock, u64 deadline_ns);
+
+/* The running task should give up the CPU at the next return to user mode. */
+extern volatile bool sched_need_resched;
+
+/* Whether any task other than the running one is waiting for the CPU. */
+bool sched_has_runnable(void);
+
+/*
+ * Called at every context switch, interrupts off, once prev->cpu_ns has
+ * been brought up to `now` and before next runs (its slice starts at now).
+ * A weak no-op: the CPU-time timers (owner: timers) may override it to arm
+ * a ktimer for next's CPU-time deadline and cancel prev's.
+ */
+void sched_switch_hook(struct task *prev, struct task *next, u64 now);
+
+/* Context switches since boot (tests, statistics). */
+u32 sched_switch_count(void);
+
+#endif

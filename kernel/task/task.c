@@ -1,0 +1,442 @@
+/*
+ * Tasks (see task.h): creation of kernel threads and user tasks, exit,
+ * kill, reaping (faults: task_fault.c; init: task_init.c).
+ *
+ * Memory of a task: one page for struct task, TASK_KSTACK_PAGES contiguous
+ * pages of kernel stack, and its address space.  All of it comes from the
+ * page allocator, so the free-page count says whether exit gave it back.
+ */
+#include "kernel/task/task.h"
+#include "arch/i386/cpu.h"
+#include "arch/i386/gdt.h"
+#include "arch/i386/paging.h"
+#include "kernel/time/clock.h"
+#include "kernel/task/elf.h"
+#include "kernel/panic.h"
+#include "mm/pmm.h"
+#include "kernel/printk.h"
+#include "kernel/task/wait.h"
+#include "lib/string.h"
+#include <abi/errno.h>
+#include <abi/signal.h>
+
+/* struct task lives in one page of its own (task_new). */
+_Static_assert(sizeof(struct task) <= 4096, "struct task outgrew its page");
+
+struct task *current;
+static struct task *all_tasks;
+static int next_pid = 1;
+static struct wait_queue exit_wq = WAIT_QUEUE_INIT;
+static u8 fpu_initial[108] __attribute__((aligned(16)));
+
+void task_kthread_entry(void);
+void task_user_entry(void);
+__noreturn void task_kthread_main(int (*fn)(void *), void *arg);
+
+/* --- creation ------------------------------------------------------------ */
+
+static void set_name(struct task *t, const char *name)
+{
+	const char *slash = strrchr(name, '/');
+
+	if (slash && slash[1])
+		name = slash + 1;
+	strncpy(t->name, name, TASK_NAME_MAX - 1);
+	t->name[TASK_NAME_MAX - 1] = '\0';
+}
+
+static void link_task(struct task *t)
+{
+	u32 flags = irq_save();
+
+	t->all_next = all_tasks;
+	all_tasks = t;
+	irq_restore(flags);
+}
+
+void task_init_boot(struct task *boot, u32 stack_bottom)
+{
+	memset(boot, 0, sizeof(*boot));
+	boot->pid = 0;
+	boot->prio = SCHED_PRIO_DEFAULT;
+	boot->state = TASK_RUNNABLE;
+	boot->kstack = stack_bottom;
+	set_name(boot, "kmain");
+	posix_timers_task_init(boot);
+	signal_task_init(boot, NULL);
+	/* The state every new task's x87 starts from. */
+	__asm__ volatile("fninit; fnsave %0" : "=m"(fpu_initial));
+	memcpy(boot->fpu, fpu_initial, sizeof(fpu_initial));
+	current = boot;
+	link_task(boot);
+}
+
+static struct task *task_new(const char *name, int prio)
+{
+	u32 page = pmm_alloc_page();
+	u32 stack;
+	struct task *t;
+
+	if (!page)
+		return NULL;
+	stack = pmm_alloc_pages(TASK_KSTACK_PAGES);
+	if (!stack) {
+		pmm_free_page(page);
+		return NULL;
+	}
+	t = PHYS_TO_VIRT(page);
+	memset(t, 0, sizeof(*t));
+	t->kstack = (u32)PHYS_TO_VIRT(stack);
+	if (prio < SCHED_PRIO_MIN)
+		prio = SCHED_PRIO_MIN;
+	if (prio > SCHED_PRIO_MAX)
+		prio = SCHED_PRIO_MAX;
+	t->prio = prio;
+	t->state = TASK_RUNNABLE;
+	t->ppid = current ? current->pid : 0;
+	set_name(t, name);
+	memcpy(t->fpu, fpu_initial, sizeof(fpu_initial));
+	posix_timers_task_init(t);
+	return t;
+}
+
+/* The struct and the stack, for a task that never ran (or a reaped zombie). */
+static void task_release(struct task *t)
+{
+	pmm_free_pages(VIRT_TO_PHYS(t->kstack), TASK_KSTACK_PAGES);
+	pmm_free_page(VIRT_TO_PHYS(t));
+}
+
+static void give_pid(struct task *t)
+{
+	u32 flags = irq_save();
+
+	t->pid = next_pid++;
+	irq_restore(flags);
+	signal_task_init(t, current);
+	link_task(t);
+}
+
+struct task *task_alloc_kernel(const char *name, int (*fn)(void *), void *arg, int prio)
+{
+	struct task *t = task_new(name, prio);
+	u32 *sp;
+
+	if (!t)
+		return NULL;
+	/* What switch_to pops: edi, esi, ebx, ebp, then its return address. */
+	sp = (u32 *)(t->kstack + TASK_KSTACK_SIZE);
+	*--sp = 0; /* a fake return address for task_kthread_main's frame */
+	*--sp = (u32)task_kthread_entry;
+	*--sp = 0;	  /* ebp */
+	*--sp = (u32)arg; /* ebx */
+	*--sp = (u32)fn;  /* esi */
+	*--sp = 0;	  /* edi */
+	t->kesp = (u32)sp;
+	give_pid(t);
+	return t;
+}
+
+/* The idle task is pid 0 like kmain, so that init is pid 1. */
+struct task *task_alloc_idle(int (*fn)(void *))
+{
+	struct task *t = task_alloc_kernel("idle", fn, NULL, SCHED_PRIO_MIN);
+
+	if (t) {
+		t->pid = 0;
+		next_pid--;
+	}
+	return t;
+}
+
+struct task *task_create_kernel(const char *name, int (*fn)(void *), void *arg, int prio)
+{
+	struct task *t = task_alloc_kernel(name, fn, arg, prio);
+
+	if (t)
+		sched_enqueue(t);
+	return t;
+}
+
+void task_kthread_main(int (*fn)(void *), void *arg)
+{
+	int r;
+
+	cpu_sti();
+	r = fn(arg);
+	task_check_killed();
+	task_exit(TASK_WSTATUS_EXIT(r));
+}
+
+int task_split_args(char *line, char *argv[], int max)
+{
+	int argc = 0;
+	char *p = line;
+
+	while (*p && argc < max) {
+		while (*p == ' ' || *p == '\t')
+			*p++ = '\0';
+		if (!*p)
+			break;
+		argv[argc++] = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+	}
+	while (*p) { /* words beyond max are dropped */
+		*p++ = '\0';
+	}
+	return argc;
+}
+
+#define ARG_BYTES_MAX 4096u
+
+/*
+ * The initial stack as Linux i386 lays it out, from esp upwards: argc,
+ * argv[0..argc-1], NULL, envp (empty) NULL, auxv AT_NULL (0, 0); the
+ * strings above.  esp is 16-byte aligned.
+ */
+static int build_stack(struct vm *vm, int argc, char *const argv[], u32 *esp)
+{
+	u32 ptrs[32], words[32 + 5];
+	u32 sp = VM_STACK_TOP, total = 0;
+	unsigned n = 0;
+
+	if (argc < 0 || argc > 32)
+		return -E2BIG;
+	for (int i = 0; i < argc; i++)
+		total += strlen(argv[i]) + 1;
+	if (total > ARG_BYTES_MAX)
+		return -E2BIG;
+	for (int i = argc - 1; i >= 0; i--) {
+		u32 len = strlen(argv[i]) + 1;
+
+		sp -= len;
+		if (vm_copy_out(vm, sp, argv[i], len))
+			return -EFAULT;
+		ptrs[i] = sp;
+	}
+	words[n++] = (u32)argc;
+	for (int i = 0; i < argc; i++)
+		words[n++] = ptrs[i];
+	words[n++] = 0; /* argv end */
+	words[n++] = 0; /* envp end */
+	words[n++] = 0; /* AT_NULL */
+	words[n++] = 0;
+	sp = (sp - n * 4) & ~15u;
+	if (vm_copy_out(vm, sp, words, n * 4))
+		return -EFAULT;
+	*esp = sp;
+	return 0;
+}
+
+struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
+			      int *err)
+{
+	struct task *t = task_new(argc > 0 ? argv[0] : "?", SCHED_PRIO_DEFAULT);
+	struct elf_info info;
+	struct trap_frame *tf;
+	u32 esp, *sp;
+	int rc;
+
+	if (!t) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	rc = elf_check(image, len, &info);
+	if (rc)
+		goto fail_task;
+	rc = vm_init(&t->vm);
+	if (rc)
+		goto fail_task;
+	rc = elf_load(&t->vm, image, len, &info);
+	if (rc)
+		goto fail_vm;
+	t->vm.brk_start = t->vm.brk = (info.end + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
+	rc = vm_stack_init(&t->vm);
+	if (rc)
+		goto fail_vm;
+	rc = build_stack(&t->vm, argc, argv, &esp);
+	if (rc)
+		goto fail_vm;
+	t->user = true;
+
+	/* The frame trap_return pops for the first entry to ring 3. */
+	tf = (struct trap_frame *)(t->kstack + TASK_KSTACK_SIZE) - 1;
+	memset(tf, 0, sizeof(*tf));
+	tf->gs = tf->fs = tf->es = tf->ds = GDT_USER_DS;
+	tf->eip = info.entry;
+	tf->cs = GDT_USER_CS;
+	tf->eflags = EFLAGS_IF | 0x2; /* bit 1 is always set; IOPL 0 */
+	tf->user_esp = esp;
+	tf->user_ss = GDT_USER_DS;
+	t->user_frame = tf;
+	sp = (u32 *)tf;
+	*--sp = (u32)task_user_entry;
+	*--sp = 0; /* ebp */
+	*--sp = 0; /* ebx */
+	*--sp = 0; /* esi */
+	*--sp = 0; /* edi */
+	t->kesp = (u32)sp;
+	t->ppid = ppid;
+	give_pid(t);
+	sched_enqueue(t);
+	return t;
+
+fail_vm:
+	vm_destroy(&t->vm);
+fail_task:
+	task_release(t);
+	*err = rc;
+	return NULL;
+}
+
+/* --- lookup and accounting ----------------------------------------------- */
+
+struct task *task_find(int pid)
+{
+	u32 flags = irq_save();
+	struct task *t;
+
+	if (pid <= 0) /* kmain and idle are nobody's target */
+		return NULL;
+	for (t = all_tasks; t; t = t->all_next)
+		if (t->pid == pid && t->state != TASK_ZOMBIE)
+			break;
+	irq_restore(flags);
+	return t;
+}
+
+unsigned task_count(void)
+{
+	u32 flags = irq_save();
+	unsigned n = 0;
+
+	for (struct task *t = all_tasks; t; t = t->all_next)
+		n++;
+	irq_restore(flags);
+	return n;
+}
+
+u64 task_cpu_ns(struct task *t)
+{
+	u32 flags = irq_save();
+	u64 ns = t->cpu_ns;
+
+	if (t == current)
+		ns += clock_monotonic_ns() - t->slice_start;
+	irq_restore(flags);
+	return ns;
+}
+
+/* --- the end of a task ---------------------------------------------------- */
+
+static const char *signal_name(int signo)
+{
+	switch (signo) {
+	case SIGSEGV:
+		return "SIGSEGV";
+	case SIGFPE:
+		return "SIGFPE";
+	case SIGILL:
+		return "SIGILL";
+	case SIGBUS:
+		return "SIGBUS";
+	case SIGTRAP:
+		return "SIGTRAP";
+	case SIGKILL:
+		return "SIGKILL";
+	default:
+		return "a signal";
+	}
+}
+
+void task_exit(int wait_status)
+{
+	struct task *t = current;
+
+	BUG_ON(t->pid == 0 || t == sched_idle_task());
+	if (TASK_WIFSIGNALED(wait_status) && t->fault_signo == TASK_WTERMSIG(wait_status))
+		kprintf("tick386: pid %d (%s) killed by %s at eip=%#x addr=%#x\n", t->pid, t->name,
+			signal_name(t->fault_signo), t->fault_eip, t->fault_addr);
+	posix_timers_task_exit(t); /* first: its timers take their queued signals back */
+	signal_task_exit(t);
+
+	cpu_cli();
+	/* Leave the address space before freeing it. */
+	paging_activate(paging_kernel_pd_phys());
+	vm_destroy(&t->vm);
+	t->user = false;
+	t->exit_status = wait_status;
+	t->state = TASK_ZOMBIE;
+	wait_wake_all(&exit_wq);
+	schedule();
+	panic("zombie %d scheduled", t->pid);
+}
+
+void task_kill(struct task *t, int signo)
+{
+	u32 flags;
+
+	if (t->pid == 0) /* kmain and idle cannot die */
+		return;
+	if (t == current)
+		task_exit(TASK_WSTATUS_SIGNAL(signo));
+	flags = irq_save();
+	if (t->state != TASK_ZOMBIE && !t->kill_signo) {
+		t->kill_signo = signo;
+		task_wake(t);
+	}
+	irq_restore(flags);
+}
+
+void task_check_killed(void)
+{
+	struct task *t = current;
+
+	if (t->kill_signo && t->pid != 0)
+		task_exit(TASK_WSTATUS_SIGNAL(t->kill_signo));
+}
+
+void task_free(struct task *zombie)
+{
+	u32 flags = irq_save();
+	struct task **pp = &all_tasks;
+
+	BUG_ON(zombie->state != TASK_ZOMBIE);
+	while (*pp && *pp != zombie)
+		pp = &(*pp)->all_next;
+	if (*pp)
+		*pp = zombie->all_next;
+	irq_restore(flags);
+	task_release(zombie);
+}
+
+int task_reap(struct task *t)
+{
+	int status;
+	u32 flags = irq_save();
+
+	while (t->state != TASK_ZOMBIE)
+		wait_sleep(&exit_wq, KTIMER_MONOTONIC, KTIME_MAX);
+	irq_restore(flags);
+	status = t->exit_status;
+	task_free(t);
+	return status;
+}
+
+struct task *task_wait_zombie(int ppid)
+{
+	u32 flags = irq_save();
+	struct task *z;
+
+	for (;;) {
+		for (z = all_tasks; z; z = z->all_next)
+			if (z->state == TASK_ZOMBIE && (ppid < 0 || z->ppid == ppid))
+				break;
+		if (z)
+			break;
+		wait_sleep(&exit_wq, KTIMER_MONOTONIC, KTIME_MAX);
+	}
+	irq_restore(flags);
+	return z;
+}

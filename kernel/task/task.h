@@ -1,0 +1,145 @@
+/*
+ * Tasks: one thread of execution each, with its own kernel stack and, for a
+ * user task, its own address space (mm/vm.h).  Kernel threads (the boot
+ * context "kmain", the idle task, test threads) have no user space and run
+ * on the kernel's page directory.
+ *
+ * Life of a task: created RUNNABLE (task_create_kernel, task_create_user),
+ * RUNNABLE <-> SLEEPING (sched_sleep / task_wake), then task_exit makes it a
+ * ZOMBIE: its address space is freed at once, its wait status kept; whoever
+ * waits for it (task_reap, the kmain thread for user tasks) frees the rest
+ * (the task structure and kernel stack).  After that every page the task
+ * took is back in the page allocator.
+ *
+ * Wait status as Linux encodes it: (code & 0xff) << 8 for an exit, the
+ * signal number for a death by signal.
+ */
+#ifndef TICK386_KERNEL_TASK_H
+#define TICK386_KERNEL_TASK_H
+
+#include "arch/i386/trap.h"
+#include "kernel/task/sched.h"
+#include "mm/vm.h"
+#include "kernel/time/posix_timers.h"
+#include "lib/compiler.h"
+#include "lib/types.h"
+
+#include "kernel/signal/signal.h"
+#include "lib/list.h"
+
+#define TASK_NAME_MAX 16
+#define TASK_KSTACK_PAGES 2
+#define TASK_KSTACK_SIZE (TASK_KSTACK_PAGES * 4096u)
+
+#define TASK_WSTATUS_EXIT(code) (((code)&0xff) << 8)
+#define TASK_WSTATUS_SIGNAL(sig) ((sig)&0x7f)
+#define TASK_WIFSIGNALED(ws) (((ws)&0x7f) != 0)
+#define TASK_WTERMSIG(ws) ((ws)&0x7f)
+#define TASK_WEXITSTATUS(ws) (((ws) >> 8) & 0xff)
+
+enum task_state { TASK_RUNNABLE, TASK_SLEEPING, TASK_ZOMBIE };
+
+/* Why a sleep ended (sched.c). */
+enum task_wake_reason { TASK_WAKE_NONE, TASK_WAKE_WOKEN, TASK_WAKE_TIMEOUT };
+
+struct task {
+	int pid, ppid;
+	enum task_state state;
+	int exit_status; /* wait status, valid in TASK_ZOMBIE */
+	char name[TASK_NAME_MAX];
+	int prio;
+	bool user; /* has a user address space */
+
+	u32 kstack; /* lowest address of the kernel stack */
+	u32 kesp;   /* saved stack pointer while switched out (switch.asm) */
+	struct vm vm;
+	struct trap_frame *user_frame; /* the frame of the current trap from ring 3 */
+
+	u64 cpu_ns;	 /* CPU time of the slices that ended */
+	u64 slice_start; /* clock_monotonic_ns when this task got the CPU */
+
+	struct signal_state signal;
+	struct posix_timers_task posix_timers; /* timers owned (kernel/time/posix_timers.c) */
+
+	/* Scheduler and sleeping (sched.c, wait.c). */
+	struct task *rq_next;
+	bool on_rq;
+	enum task_wake_reason wake_reason;
+	struct ktimer sleep_timer;
+	struct wait_queue *wq;
+	struct task *wq_next;
+
+	int kill_signo; /* task_kill from another task: dies at its next chance */
+	/* The last user fault, for the console line when it kills the task. */
+	int fault_signo;
+	u32 fault_eip, fault_addr;
+
+	struct task *all_next;			  /* every task that is not reaped */
+	u8 fpu[108] __attribute__((aligned(16))); /* x87 state (fnsave) while switched out */
+};
+
+extern struct task *current;
+
+static inline struct task *task_current(void)
+{
+	return current;
+}
+
+/* The boot context becomes task "kmain" (pid 0); called by sched_init. */
+void task_init_boot(struct task *boot, u32 stack_bottom);
+
+/* A kernel thread running fn(arg); its return value r ends it like exit(r). */
+struct task *task_create_kernel(const char *name, int (*fn)(void *), void *arg, int prio);
+/* The same, not queued (the idle task). */
+struct task *task_alloc_kernel(const char *name, int (*fn)(void *), void *arg, int prio);
+struct task *task_alloc_idle(int (*fn)(void *));
+struct task *sched_idle_task(void);
+
+/*
+ * A user task running the static ELF image [image, image + len) with argv
+ * (argc strings, argv[0] the program name).  NULL-free errors: returns the
+ * task (RUNNABLE, queued) or NULL and *err = -ENOEXEC (bad ELF), -ENOMEM,
+ * -E2BIG (arguments too long).
+ */
+struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
+			      int *err);
+
+/* Split "prog arg1 arg2" in place into at most max words; returns argc. */
+int task_split_args(char *line, char *argv[], int max);
+
+struct task *task_find(int pid); /* NULL if none or exiting */
+
+/* Wake t from an interruptible sleep (no-op otherwise); IRQ-safe. */
+void task_wake(struct task *t);
+
+/* The current task ends with this wait status; frees memory, timers, signals. */
+__noreturn void task_exit(int wait_status);
+
+/* t ends as if killed by signo.  The current task ends at once; another one
+ * is woken and ends at its next return to user mode or sleep. */
+void task_kill(struct task *t, int signo);
+
+/* CPU time used by t up to now, including the running slice. */
+u64 task_cpu_ns(struct task *t);
+
+/* Wait until t is a zombie, free it, return its wait status.  t must have
+ * been created by the caller (nobody else reaps it). */
+int task_reap(struct task *t);
+
+/* Wait until some task whose ppid is `ppid` (any if < 0) is a zombie; returns it (not freed). */
+struct task *task_wait_zombie(int ppid);
+void task_free(struct task *zombie);
+
+/* Called on the way back to ring 3 for pending kills (sched.c). */
+void task_check_killed(void);
+
+/* Start the multiboot modules (the first is init) and reap them; never returns. */
+__noreturn void task_run_init(void);
+
+/* Tasks not reaped, for tests. */
+unsigned task_count(void);
+
+/* Hook of the POSIX timers, a weak no-op until they land. */
+/* posix_timers_task_exit: kernel/time/posix_timers.h */
+
+#endif

@@ -1,0 +1,82 @@
+/*
+ * init: the programs given as multiboot modules.  The kmain thread starts
+ * them and then reaps them; init's end ends the machine.
+ */
+#include "kernel/bootinfo.h"
+#include "mm/pmm.h"
+#include "kernel/power.h"
+#include "kernel/printk.h"
+#include "kernel/time/posix_timers.h"
+#include "kernel/task/task.h"
+#include "lib/string.h"
+#include "lib/vsnprintf.h"
+#include <abi/errno.h>
+
+static void report_end(const char *who, int status)
+{
+	if (TASK_WIFSIGNALED(status))
+		kprintf("tick386: %s killed signal=%d\n", who, TASK_WTERMSIG(status));
+	else
+		kprintf("tick386: %s exited status=%d\n", who, TASK_WEXITSTATUS(status));
+}
+
+/*
+ * Start every module as a user task: the first is init (pid 1), the others
+ * its children (pids 2, 3...), all running at once.  The kmain thread then
+ * reaps them; when init ends it says how in one line and stops the machine.
+ */
+void task_run_init(void)
+{
+	static char lines[BOOT_MODULES_MAX][sizeof(boot_info.modules[0].cmdline)];
+	u32 free_before = pmm_free_count();
+	struct task *init = NULL;
+
+	for (unsigned i = 0; i < boot_info.module_count; i++) {
+		const struct boot_module *m = &boot_info.modules[i];
+		char *argv[32];
+		int argc, err = 0;
+		struct task *t;
+
+		strncpy(lines[i], m->cmdline, sizeof(lines[i]) - 1);
+		argc = task_split_args(lines[i], argv, 32);
+		if (argc == 0) {
+			argv[0] = "init";
+			argc = 1;
+		}
+		t = task_create_user(PHYS_TO_VIRT(m->phys_start), m->phys_end - m->phys_start, argc,
+				     argv, i == 0 ? 0 : 1, &err);
+		if (!t) {
+			kprintf("tick386: module %u (%s) not started: error %d%s\n", i, argv[0],
+				err,
+				err == -ENOEXEC ? " (not a valid i386 static ELF executable)" : "");
+			if (i == 0) {
+				kprintf("tick386: no init program; halting\n");
+				machine_halt(QEMU_EXIT_FAILURE);
+			}
+			continue;
+		}
+		if (i == 0)
+			init = t;
+	}
+	if (!init) {
+		kprintf("tick386: no init program; halting\n");
+		machine_halt(QEMU_EXIT_SUCCESS);
+	}
+	for (;;) {
+		struct task *z = task_wait_zombie(-1);
+		int status = z->exit_status;
+		char who[48];
+
+		if (z == init) {
+			task_free(z);
+			kprintf("tick386: free pages before init=%u after=%u\n", free_before,
+				pmm_free_count());
+			posix_timers_report();
+			report_end("init", status);
+			machine_halt(QEMU_EXIT_SUCCESS);
+		}
+		snprintf(who, sizeof(who), "pid %d (%s)", z->pid, z->name);
+		task_free(z);
+		report_end(who, status);
+	}
+}

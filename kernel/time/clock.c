@@ -1,0 +1,244 @@
+/*
+ * CLOCK_MONOTONIC and CLOCK_REALTIME.
+ *
+ * TSC source: monotonic = scale(rdtsc() - tsc_boot).  rdtsc gives all 64
+ * bits at once (edx:eax of one instruction), so no torn read across the
+ * 32-bit halves, and scale() forms its product in 96 bits, so no overflow
+ * for the life of the machine; the value is a function of the TSC alone,
+ * so it cannot go backwards, whatever interrupts did meanwhile, and needs
+ * no lock.
+ *
+ * PIT source (no TSC, or clocksource=pit): channel 2 runs free in mode 2
+ * with a count of 65536; each read folds the ticks since the previous read
+ * (mod 65536) into a 64-bit count, under irq_save.  IRQ 0 folds too, at
+ * least twice per wrap (clockevent.c), so only interrupts held off for
+ * more than one wrap (54.9 ms) would lose time; the clock still never goes
+ * backwards.
+ *
+ * Resolution (clock_resolution_ns): the TSC value has 1 ns granularity
+ * (at >= 1 GHz) but a timer or a sleep on any of these clocks can only be
+ * placed on the PIT's grid of 838.095 ns (the one-shot counts whole input
+ * clocks), so the truth to report for timers and sleeps, and the one
+ * POSIX's single clock_getres number must cover, is one PIT tick rounded
+ * up: 839 ns.  (Linux reports 1 ns for high-resolution clocks, whose
+ * event devices are finer; ours is not.)  The CPU-time clocks are measured
+ * with the same source and their timers ride the same device.
+ */
+#include "kernel/time/clock.h"
+#include "arch/i386/cpu.h"
+#include "drivers/pit.h"
+#include "drivers/rtc.h"
+#include "kernel/bootinfo.h"
+#include "kernel/time/clockevent.h"
+#include "kernel/time/ktimer.h"
+#include "kernel/printk.h"
+#include "lib/calendar.h"
+#include "lib/clockmath.h"
+#include "lib/compiler.h"
+#include "lib/string.h"
+#include <abi/errno.h>
+#include <abi/time.h>
+
+#define CALIBRATE_TICKS 59659				 /* 50 ms of PIT */
+#define FALLBACK_EPOCH 946684800			 /* 2000-01-01 00:00:00 UTC */
+#define REALTIME_MAX_NS (253402300799ull * NSEC_PER_SEC) /* 9999-12-31 */
+
+static enum clock_source source;
+static bool have_tsc;
+static u64 tsc_boot, tsc_hz;
+static u32 tsc_mult, tsc_shift;
+
+static u64 pit_total; /* PIT source: ticks since clock_init */
+static u16 pit_last_pos;
+
+static s64 realtime_offset; /* realtime = monotonic + offset; irq_save */
+static s64 boot_rtc_seconds;
+
+static bool cpu_has_tsc(void)
+{
+	u32 f0, f1, a, b, c, d;
+
+	/* CPUID exists iff EFLAGS.ID (bit 21) can be toggled (486+) */
+	__asm__ volatile("pushfl; popl %0; movl %0, %1; xorl $0x200000, %0;"
+			 "pushl %0; popfl; pushfl; popl %0; pushl %1; popfl"
+			 : "=&r"(f0), "=&r"(f1));
+	if (!((f0 ^ f1) & 0x200000))
+		return false;
+	cpuid(0, &a, &b, &c, &d);
+	if (a < 1)
+		return false;
+	cpuid(1, &a, &b, &c, &d);
+	return d & (1u << 4);
+}
+
+u64 clock_calibrate_tsc_pit(u32 ticks)
+{
+	u64 t0, t1;
+	u32 flags;
+	unsigned long spin = 0;
+
+	/* channel 2 is the clock itself with the PIT source: hands off */
+	if (!have_tsc || source == CLOCK_SOURCE_PIT)
+		return 0;
+	/* Mode 0 on channel 2: OUT2 rises after `ticks` input clocks.
+	 * Interrupts off: an interrupt between the edge and the second
+	 * rdtsc would count its handler as PIT time. */
+	flags = irq_save();
+	pit_ch2_start(0, ticks);
+	t0 = rdtsc();
+	while (!pit_ch2_out())
+		if (++spin > 100000000ul)
+			break;
+	t1 = rdtsc();
+	pit_ch2_stop();
+	irq_restore(flags);
+	if (spin > 100000000ul)
+		return 0;
+	return clockmath_muldiv(t1 - t0, PIT_HZ, ticks);
+}
+
+/* PIT source: fold channel 2's count into pit_total; irqs off. */
+static u64 pit_fold(void)
+{
+	/* mode 2 counts 65536 (read as 0), 65535, .., 1, 65536, ..: the
+	 * position in the cycle is -count mod 65536 */
+	u16 pos = (u16)(0u - pit_ch2_read());
+	pit_total += (u16)(pos - pit_last_pos);
+	pit_last_pos = pos;
+	return pit_total;
+}
+
+void clock_irq_update(void)
+{
+	if (source == CLOCK_SOURCE_PIT)
+		pit_fold();
+}
+
+u64 clock_monotonic_ns(void)
+{
+	u64 ticks;
+	u32 flags;
+
+	if (likely(source == CLOCK_SOURCE_TSC))
+		return clockmath_scale(rdtsc() - tsc_boot, tsc_mult, tsc_shift);
+	if (source == CLOCK_SOURCE_NONE)
+		return 0;
+	flags = irq_save();
+	ticks = pit_fold();
+	irq_restore(flags);
+	return pit_ticks_to_ns(ticks);
+}
+
+u64 clock_realtime_ns(void)
+{
+	u32 flags = irq_save();
+	u64 ns = clock_monotonic_ns() + (u64)realtime_offset;
+	irq_restore(flags);
+	return ns;
+}
+
+s64 clock_realtime_offset_ns(void)
+{
+	u32 flags = irq_save();
+	s64 off = realtime_offset;
+	irq_restore(flags);
+	return off;
+}
+
+int clock_realtime_set(u64 ns)
+{
+	struct cal_time t;
+	u32 flags;
+
+	if (ns > REALTIME_MAX_NS)
+		return -EINVAL;
+	flags = irq_save();
+	realtime_offset = (s64)(ns - clock_monotonic_ns());
+	irq_restore(flags);
+	/* Write back to the CMOS clock (whole seconds) when it can hold it. */
+	if (cal_from_epoch((s64)(ns / NSEC_PER_SEC), &t) == 0 && t.year <= 2399)
+		rtc_write(&t);
+	ktimer_clock_was_set();
+	return 0;
+}
+
+u64 clock_resolution_ns(int clockid)
+{
+	switch (clockid) {
+	case CLOCK_REALTIME:
+	case CLOCK_MONOTONIC:
+	case CLOCK_REALTIME_HR:
+	case CLOCK_MONOTONIC_HR:
+	case CLOCK_PROCESS_CPUTIME_ID:
+	case CLOCK_THREAD_CPUTIME_ID:
+		return pit_ticks_to_ns_ceil(1);
+	default:
+		return 0;
+	}
+}
+
+enum clock_source clock_source(void)
+{
+	return source;
+}
+
+u64 clock_tsc_hz(void)
+{
+	return source == CLOCK_SOURCE_TSC ? tsc_hz : 0;
+}
+
+s64 clock_boot_rtc_seconds(void)
+{
+	return boot_rtc_seconds;
+}
+
+static void clock_read_rtc(void)
+{
+	struct cal_time t;
+	u64 mono;
+
+	rtc_init();
+	if (rtc_read(&t) == 0) {
+		boot_rtc_seconds = cal_to_epoch(&t);
+	} else {
+		kprintf("clock: WARNING: no usable RTC time; the wall clock starts at "
+			"2000-01-01 00:00:00 UTC\n");
+		boot_rtc_seconds = FALLBACK_EPOCH;
+		cal_from_epoch(FALLBACK_EPOCH, &t);
+	}
+	mono = clock_monotonic_ns();
+	realtime_offset = (s64)((u64)boot_rtc_seconds * NSEC_PER_SEC - mono);
+	kprintf("clock: RTC %04d-%02d-%02d %02d:%02d:%02d UTC (%lld s since 1970)\n", t.year, t.mon,
+		t.mday, t.hour, t.min, t.sec, (long long)boot_rtc_seconds);
+}
+
+void clock_init(void)
+{
+	char want[16] = "";
+
+	bootinfo_cmdline_get("clocksource", want, sizeof(want));
+	have_tsc = cpu_has_tsc();
+	if (have_tsc && strcmp(want, "pit") != 0) {
+		tsc_hz = clock_calibrate_tsc_pit(CALIBRATE_TICKS);
+		if (tsc_hz == 0)
+			have_tsc = false;
+	}
+	if (have_tsc && strcmp(want, "pit") != 0) {
+		tsc_shift = clockmath_mult_shift(tsc_hz, NSEC_PER_SEC, &tsc_mult);
+		tsc_boot = rdtsc();
+		source = CLOCK_SOURCE_TSC;
+		kprintf("clock: TSC %llu.%06llu MHz, calibrated against PIT channel 2 "
+			"(ns = cycles * %u >> %u)\n",
+			tsc_hz / 1000000, tsc_hz % 1000000, tsc_mult, tsc_shift);
+	} else {
+		pit_ch2_start(2, PIT_DIVISOR_MAX);
+		pit_last_pos = (u16)(0u - pit_ch2_read());
+		pit_total = 0;
+		source = CLOCK_SOURCE_PIT;
+		kprintf("clock: PIT channel 2 as clock source (%s), %u Hz\n",
+			have_tsc ? "clocksource=pit" : "no TSC", PIT_HZ);
+	}
+	clock_read_rtc();
+	clockevent_init();
+	ktimer_subsystem_init();
+}

@@ -1,0 +1,78 @@
+/*
+ * Kernel timers: "call fn at this absolute time on this clock", expired
+ * from IRQ 0.  Built on lib/timerqueue.h: one queue per clock.
+ *
+ *   KTIMER_MONOTONIC: deadlines in CLOCK_MONOTONIC ns (sleeps, time slices,
+ *                     relative POSIX timers).
+ *   KTIMER_REALTIME:  absolute wall-clock deadlines (ns since 1970); when the
+ *                     wall clock is set, ktimer_clock_was_set() expires those
+ *                     now due and re-programs the PIT.
+ *
+ * fn runs from IRQ 0 (or from ktimer_clock_was_set) with interrupts off and
+ * must be short.  It is given the time of its clock at the expiry.  To run
+ * again it calls ktimer_forward(t, now, interval) (or ktimer_start(t, when))
+ * and returns KTIMER_RESTART; returning KTIMER_NORESTART leaves it disarmed.
+ * A timer fires at or after its deadline, never before (as the clock counts;
+ * the PIT one-shot is rounded up to whole ticks of 838 ns), and timers due
+ * at once fire in deadline order, FIFO among equal deadlines.
+ *
+ * All calls may be made with interrupts on or off, from any context,
+ * including from a timer's own fn.  Work with interrupts off is bounded by
+ * the timers that expire: O(log n) to arm, O(1) to cancel, no walk of all
+ * timers.
+ */
+#ifndef TICK386_KERNEL_KTIMER_H
+#define TICK386_KERNEL_KTIMER_H
+
+#include "lib/timerqueue.h"
+#include "lib/types.h"
+
+enum ktimer_clock { KTIMER_MONOTONIC, KTIMER_REALTIME };
+#define KTIMER_NR_CLOCKS 2
+enum ktimer_restart { KTIMER_NORESTART, KTIMER_RESTART };
+
+struct ktimer {
+	struct timerq_node node;
+	enum ktimer_clock clock;
+	enum ktimer_restart (*fn)(struct ktimer *t, u64 now);
+	/* private to kernel/time/ktimer.c */
+	u64 pending_expires;	     /* set by ktimer_forward/start from inside fn */
+	struct ktimer *restart_next; /* list of timers re-armed after the expiry pass */
+	u8 flags;
+};
+
+void ktimer_init(struct ktimer *t, enum ktimer_clock clock,
+		 enum ktimer_restart (*fn)(struct ktimer *, u64 now));
+/* Arm at expires_ns, absolute on t's clock (a time already past fires at
+ * once, from the next IRQ 0); re-arms if armed. */
+void ktimer_start(struct ktimer *t, u64 expires_ns);
+/* Disarm: true if it was armed.  After it returns fn does not run (one
+ * CPU: fn runs with interrupts off, so it is not running now, unless this
+ * is called from fn itself, which then does not restart). */
+bool ktimer_cancel(struct ktimer *t);
+bool ktimer_active(const struct ktimer *t);
+/* The expiry t is (or was last) armed for. */
+u64 ktimer_expires(const struct ktimer *t);
+
+/*
+ * Move t's expiry forward by whole intervals to the first one after now,
+ * by one division (no loop), and return how many intervals were added (0
+ * if the expiry is already after now).  As Linux's hrtimer_forward: the
+ * periods missed besides the one firing are the result minus one.
+ * Called from fn (then return KTIMER_RESTART), or on a disarmed timer
+ * before ktimer_start(t, ktimer_expires(t)); on an armed timer outside fn
+ * it re-arms at the new expiry.  interval 0 does nothing and returns 0.
+ */
+u64 ktimer_forward(struct ktimer *t, u64 now, u64 interval);
+
+/* The wall clock was set: expire the REALTIME timers now due and program
+ * the PIT for the new earliest deadline.  Called by clock_realtime_set. */
+void ktimer_clock_was_set(void);
+
+/* Take the clock event device (called by clock_init). */
+void ktimer_subsystem_init(void);
+
+/* Armed timers of a clock (tests, reports). */
+u32 ktimer_count(enum ktimer_clock clock);
+
+#endif

@@ -1,0 +1,179 @@
+/*
+ * The POSIX clock calls: clock_gettime, clock_getres, clock_settime,
+ * clock_nanosleep (259..262 in the 2002 patch's numbering) and nanosleep.
+ *
+ * Clock ids are the patch's: REALTIME 0, MONOTONIC 1, PROCESS_CPUTIME_ID 2,
+ * THREAD_CPUTIME_ID 3, REALTIME_HR 4, MONOTONIC_HR 5.  The _HR ids read the
+ * same sources as their plain twins: there is one clock source, and it is
+ * already as fine as the hardware allows.  A process is one task here, so the
+ * process and thread CPU-time clocks read the same count.
+ */
+#include "arch/i386/cpu.h"
+#include "kernel/time/clock.h"
+#include "kernel/time/ktimer.h"
+#include "kernel/time/posix_syscalls.h"
+#include "kernel/task/sched.h"
+#include "kernel/signal/signal.h"
+#include "kernel/task/task.h"
+#include "mm/uaccess.h"
+#include "lib/ktime.h"
+#include <abi/errno.h>
+#include <abi/time.h>
+#include <abi/types.h>
+
+/* The clock's time now, or -EINVAL for an id that is no clock. */
+static int clock_read(clockid_t id, u64 *ns)
+{
+	switch (id) {
+	case CLOCK_REALTIME:
+	case CLOCK_REALTIME_HR:
+		*ns = clock_realtime_ns();
+		return 0;
+	case CLOCK_MONOTONIC:
+	case CLOCK_MONOTONIC_HR:
+		*ns = clock_monotonic_ns();
+		return 0;
+	case CLOCK_PROCESS_CPUTIME_ID:
+	case CLOCK_THREAD_CPUTIME_ID:
+		*ns = task_cpu_ns(current);
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+long sys_clock_gettime(clockid_t id, struct timespec __user *uts)
+{
+	struct timespec ts;
+	u64 ns;
+	int rc = clock_read(id, &ns);
+
+	if (rc)
+		return rc;
+	ktime_to_timespec(ns, &ts);
+	return copy_to_user(uts, &ts, sizeof(ts)) ? -EFAULT : 0;
+}
+
+long sys_clock_getres(clockid_t id, struct timespec __user *uts)
+{
+	struct timespec ts;
+	u64 ns;
+
+	if (clock_read(id, &ns))
+		return -EINVAL;
+	if (!uts)
+		return 0; /* POSIX: a NULL res is allowed */
+	ktime_to_timespec(clock_resolution_ns(id), &ts);
+	return copy_to_user(uts, &ts, sizeof(ts)) ? -EFAULT : 0;
+}
+
+long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
+{
+	struct timespec ts;
+	u64 ns;
+
+	/* Only the wall clock can be set; the others count what happened.
+	 * Linux (6.18, probed: tests/conformance/linux-errno.txt) says EINVAL
+	 * for them all, the CPU-time clocks included. */
+	if (id != CLOCK_REALTIME && id != CLOCK_REALTIME_HR)
+		return -EINVAL;
+	if (copy_from_user(&ts, uts, sizeof(ts)))
+		return -EFAULT;
+	if (ktime_from_timespec(&ts, &ns))
+		return -EINVAL;
+	return clock_realtime_set(ns);
+}
+
+/*
+ * Sleep until `deadline` on `clock` (interrupts may be on).  Returns 0 when
+ * the time has come, or -EINTR when a signal that will run a handler (or end
+ * the task) is pending.  sched_sleep is not woken by ignored or blocked
+ * signals; a wake-up for any other reason sleeps again.
+ */
+static int sleep_until(enum ktimer_clock clock, u64 deadline)
+{
+	for (;;) {
+		u64 now = clock == KTIMER_REALTIME ? clock_realtime_ns() : clock_monotonic_ns();
+		if (now >= deadline)
+			return 0;
+		int rc = sched_sleep(clock, deadline);
+		if (rc == -EINTR)
+			return -EINTR;
+	}
+}
+
+static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *ureq,
+			 struct timespec __user *urem)
+{
+	struct timespec req, rem;
+	enum ktimer_clock clock;
+	u64 req_ns, deadline;
+	bool absolute = flags & TIMER_ABSTIME; /* other flag bits are ignored, as in Linux */
+	int rc;
+
+	switch (id) {
+	case CLOCK_REALTIME:
+	case CLOCK_REALTIME_HR:
+	case CLOCK_MONOTONIC:
+	case CLOCK_MONOTONIC_HR:
+	case CLOCK_PROCESS_CPUTIME_ID:
+		break;
+	default:
+		/* Linux: EINVAL for a thread's own CPU clock and for unknown ids. */
+		return -EINVAL;
+	}
+	if (copy_from_user(&req, ureq, sizeof(req)))
+		return -EFAULT;
+	if (ktime_from_timespec(&req, &req_ns))
+		return -EINVAL;
+
+	if (id == CLOCK_PROCESS_CPUTIME_ID) {
+		/*
+		 * Until this process has used req of CPU.  Its only task is the
+		 * one asleep, so that time never comes: only a signal ends it
+		 * (unless it is already past, for an absolute time).
+		 */
+		if (absolute && task_cpu_ns(current) >= req_ns)
+			return 0;
+		if (!absolute && req_ns == 0)
+			return 0;
+		rc = sleep_until(KTIMER_MONOTONIC, KTIME_MAX);
+		if (rc == -EINTR && !absolute && urem) {
+			if (copy_to_user(urem, &req, sizeof(req)))
+				return -EFAULT;
+		}
+		return rc;
+	}
+
+	if (absolute && (id == CLOCK_REALTIME || id == CLOCK_REALTIME_HR)) {
+		clock = KTIMER_REALTIME; /* moved by clock_settime, as POSIX wants */
+		deadline = req_ns;
+	} else if (absolute) {
+		clock = KTIMER_MONOTONIC;
+		deadline = req_ns;
+	} else {
+		/* A relative sleep measures an interval: monotonic, whatever the clock. */
+		clock = KTIMER_MONOTONIC;
+		deadline = ktime_add_sat(clock_monotonic_ns(), req_ns);
+	}
+
+	rc = sleep_until(clock, deadline);
+	if (rc == -EINTR && !absolute && urem) {
+		u64 now = clock_monotonic_ns();
+		ktime_to_timespec(deadline > now ? deadline - now : 0, &rem);
+		if (copy_to_user(urem, &rem, sizeof(rem)))
+			return -EFAULT;
+	}
+	return rc;
+}
+
+long sys_clock_nanosleep(clockid_t id, int flags, const struct timespec __user *ureq,
+			 struct timespec __user *urem)
+{
+	return do_nanosleep(id, flags, ureq, urem);
+}
+
+long sys_nanosleep(const struct timespec __user *ureq, struct timespec __user *urem)
+{
+	return do_nanosleep(CLOCK_MONOTONIC, 0, ureq, urem);
+}

@@ -1,0 +1,90 @@
+/*
+ * Timers on the CPU-time clocks (CLOCK_PROCESS_CPUTIME_ID and
+ * CLOCK_THREAD_CPUTIME_ID: one task is one process here, so both count the
+ * same nanoseconds).
+ *
+ * A task's CPU time only advances while it runs, and while it runs it
+ * advances as fast as the monotonic clock.  So each task keeps its armed
+ * CPU-time timers in a timer queue of its own, ordered by CPU nanoseconds,
+ * and owns one ktimer: when the task is switched in, that ktimer is armed at
+ * now + (earliest expiry - CPU time used); when it is switched out, it is
+ * cancelled.  A switch costs O(1) (the queue's earliest is cached) however
+ * many CPU-time timers the task has.
+ */
+#include "arch/i386/cpu.h"
+#include "kernel/time/clock.h"
+#include "kernel/time/posix_timer_impl.h"
+#include "kernel/time/posix_timers.h"
+#include "kernel/task/sched.h"
+#include "kernel/task/task.h"
+#include "lib/compiler.h"
+
+static enum timerq_action cputimer_expire_one(struct timerq *q, struct timerq_node *node,
+					      ktime_t now, void *ctx)
+{
+	(void)q;
+	(void)now;
+	(void)ctx;
+	posix_timer_expired(container_of(node, struct posix_timer, cpu_node));
+	return TIMERQ_DONE; /* periodic ones re-arm when their signal is delivered */
+}
+
+/* Arm t's ktimer for its earliest CPU-time expiry if t is running. */
+static void cputimers_program(struct task *t, bool running)
+{
+	struct posix_timers_task *pt = &t->posix_timers;
+	u64 used, first;
+
+	ktimer_cancel(&pt->cpu_ktimer);
+	if (!running || !timerq_count(&pt->cpu_queue))
+		return;
+	first = timerq_next_deadline(&pt->cpu_queue);
+	used = task_cpu_ns(t);
+	ktimer_start(&pt->cpu_ktimer, ktime_add_sat(clock_monotonic_ns(), ktime_sub_floor(first, used)));
+}
+
+static enum ktimer_restart cputimers_ktimer_fn(struct ktimer *kt, u64 now)
+{
+	struct task *t = container_of(kt, struct task, posix_timers.cpu_ktimer);
+	struct timerq *q = &t->posix_timers.cpu_queue;
+	u64 used = task_cpu_ns(t);
+
+	timerq_expire(q, used, cputimer_expire_one, NULL);
+	if (t != current || !timerq_count(q))
+		return KTIMER_NORESTART;
+	ktimer_start(kt, ktime_add_sat(now, ktime_sub_floor(timerq_next_deadline(q), used)));
+	return KTIMER_RESTART;
+}
+
+void posix_cputimers_task_init(struct task *t)
+{
+	timerq_init(&t->posix_timers.cpu_queue);
+	ktimer_init(&t->posix_timers.cpu_ktimer, KTIMER_MONOTONIC, cputimers_ktimer_fn);
+}
+
+void posix_cputimer_arm(struct posix_timer *pt)
+{
+	struct task *t = pt->owner;
+
+	timerq_arm(&t->posix_timers.cpu_queue, &pt->cpu_node, pt->expires_ns);
+	cputimers_program(t, t == current);
+}
+
+void posix_cputimer_disarm(struct posix_timer *pt)
+{
+	struct task *t = pt->owner;
+
+	if (timerq_disarm(&t->posix_timers.cpu_queue, &pt->cpu_node))
+		cputimers_program(t, t == current);
+}
+
+/*
+ * The scheduler's hook (interrupts off), as `current` changes from prev to
+ * next: prev's CPU time stops, next's starts.
+ */
+void sched_switch_hook(struct task *prev, struct task *next, u64 now)
+{
+	(void)now;
+	ktimer_cancel(&prev->posix_timers.cpu_ktimer);
+	cputimers_program(next, true); /* next's CPU time starts now */
+}

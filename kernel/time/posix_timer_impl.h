@@ -1,0 +1,57 @@
+/*
+ * struct posix_timer and what kernel/time/posix_timers.c shares with the CPU-time
+ * part (kernel/time/posix_cputimers.c).  Not for other subsystems: they use
+ * kernel/time/posix_timers.h.
+ */
+#ifndef TICK386_KERNEL_POSIX_TIMER_IMPL_H
+#define TICK386_KERNEL_POSIX_TIMER_IMPL_H
+
+#include "kernel/time/ktimer.h"
+#include "kernel/signal/signal.h"
+#include "lib/list.h"
+#include "lib/timerqueue.h"
+#include "lib/types.h"
+#include <abi/signal.h>
+#include <abi/types.h>
+
+enum posix_timer_base {
+	PT_BASE_MONOTONIC, /* ns since boot: CLOCK_MONOTONIC, relative CLOCK_REALTIME */
+	PT_BASE_REALTIME,  /* ns since 1970: absolute CLOCK_REALTIME */
+	PT_BASE_CPU,       /* ns of CPU used by the owner: the CPU-time clocks */
+};
+
+struct posix_timer {
+	int id;
+	struct task *owner;  /* the process that created it: only it may use the id */
+	struct task *target; /* who gets the signal (the owner: one task a process) */
+	clockid_t clockid;   /* as given to timer_create */
+	int notify;          /* SIGEV_SIGNAL, SIGEV_NONE or SIGEV_THREAD_ID */
+	int signo;
+	union sigval value;
+
+	enum posix_timer_base base;
+	u64 expires_ns;  /* the next (or the parked) expiry, on `base` */
+	u64 interval_ns; /* 0: one-shot */
+	bool armed;      /* has an expiry to come (a periodic timer stays armed) */
+	bool parked;     /* periodic, expired while its signal was ignored */
+	int overrun;      /* periods missed since the queued signal's expiry */
+	int overrun_last; /* the overrun of the last delivered signal */
+
+	struct ktimer ktimer;         /* PT_BASE_MONOTONIC / PT_BASE_REALTIME */
+	struct timerq_node cpu_node;  /* PT_BASE_CPU: in the owner's CPU-time queue */
+	struct sigqueue_entry sigq;   /* the one signal it may have queued */
+	struct list_head owner_link;  /* owner->posix_timers.timers */
+	struct list_head parked_link; /* owner->posix_timers.parked, while parked */
+};
+
+/* Called with interrupts off when a timer's expiry has come. */
+void posix_timer_expired(struct posix_timer *pt);
+
+/* CPU-time timers (kernel/time/posix_cputimers.c). */
+void posix_cputimers_task_init(struct task *t);
+void posix_cputimer_arm(struct posix_timer *pt);
+void posix_cputimer_disarm(struct posix_timer *pt);
+
+#include "kernel/time/posix_syscalls.h"
+
+#endif

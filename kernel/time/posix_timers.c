@@ -1,0 +1,528 @@
+/*
+ * POSIX timers (see kernel/time/posix_timers.h for the model).
+ *
+ * Which queue a timer waits in:
+ *   CLOCK_REALTIME + TIMER_ABSTIME  -> the REALTIME ktimer queue, by wall
+ *        time, so clock_settime moves its expiry (ktimer_clock_was_set);
+ *   CLOCK_REALTIME, relative        -> the MONOTONIC queue: POSIX says a
+ *        relative timer measures an interval, which setting the clock must
+ *        not stretch or shrink (Linux does the same);
+ *   CLOCK_MONOTONIC                 -> the MONOTONIC queue;
+ *   the CPU-time clocks             -> the task's CPU-time queue
+ *        (kernel/time/posix_cputimers.c), in nanoseconds of CPU used;
+ *   SIGEV_NONE                      -> no queue at all: nothing is ever
+ *        delivered, so timer_gettime computes the time left from the
+ *        expiry and the interval.
+ *
+ * Locking: one CPU; everything a timer shares with the interrupt (its
+ * ktimer, its signal entry, armed/parked/overrun) is changed with
+ * interrupts off.
+ */
+#include "kernel/time/posix_timers.h"
+#include "kernel/time/posix_timer_impl.h"
+#include "arch/i386/cpu.h"
+#include "kernel/time/clock.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "arch/i386/memlayout.h"
+#include "mm/slab.h"
+#include "kernel/task/task.h"
+#include "mm/uaccess.h"
+#include "lib/idr.h"
+#include "lib/ktime.h"
+#include "lib/string.h"
+#include <abi/errno.h>
+#include <abi/signal.h>
+#include <abi/time.h>
+#include <limits.h>
+
+static struct kmem_cache *timer_cache;
+static struct idr timer_ids;
+static unsigned long timers_in_use, timers_peak, bytes_at_peak;
+
+/*
+ * The id allocator's layers have a cache of their own: kmalloc would round
+ * their 264 bytes up to its 512-byte class, and the memory each timer costs
+ * is reported from these two caches' pages.
+ */
+static struct kmem_cache *id_layer_cache;
+
+static void *id_layer_alloc(size_t size)
+{
+	void *layer = kmem_cache_alloc(id_layer_cache);
+
+	BUG_ON(size != sizeof(struct idr_layer));
+	if (layer)
+		memset(layer, 0, size);
+	return layer;
+}
+
+static void id_layer_free(void *layer)
+{
+	kmem_cache_free(id_layer_cache, layer);
+}
+
+void posix_timers_init(void)
+{
+	timer_cache = kmem_cache_create("posix_timer", sizeof(struct posix_timer), 8);
+	id_layer_cache = kmem_cache_create("timer_id_layer", sizeof(struct idr_layer), 4);
+	BUG_ON(!timer_cache || !id_layer_cache);
+	idr_init(&timer_ids, id_layer_alloc, id_layer_free);
+}
+
+void posix_timers_task_init(struct task *t)
+{
+	list_init(&t->posix_timers.timers);
+	list_init(&t->posix_timers.parked);
+	posix_cputimers_task_init(t);
+}
+
+/* What the timers hold now: the pages of the timer and id-layer caches. */
+static unsigned long timers_memory_bytes(void)
+{
+	struct kmem_cache_stats timers, layers;
+
+	kmem_cache_get_stats(timer_cache, &timers);
+	kmem_cache_get_stats(id_layer_cache, &layers);
+	return (unsigned long)(timers.pages + layers.pages) * PAGE_SIZE;
+}
+
+static void timers_count_one_more(void)
+{
+	if (++timers_in_use > timers_peak) {
+		timers_peak = timers_in_use;
+		bytes_at_peak = timers_memory_bytes();
+	}
+}
+
+void posix_timers_get_stats(struct posix_timers_stats *s)
+{
+	s->timers = timers_in_use;
+	s->peak_timers = timers_peak;
+	s->timer_bytes = sizeof(struct posix_timer);
+	s->peak_bytes = bytes_at_peak;
+}
+
+void posix_timers_report(void)
+{
+	struct posix_timers_stats s;
+
+	posix_timers_get_stats(&s);
+	kprintf("tick386: posix timers: now %lu, peak %lu, %lu bytes each at the peak "
+		"(%lu B struct)\n",
+		s.timers, s.peak_timers, s.peak_timers ? s.peak_bytes / s.peak_timers : 0,
+		s.timer_bytes);
+}
+
+/* ---- clocks -------------------------------------------------------------- */
+
+static bool clock_is_realtime(clockid_t id)
+{
+	return id == CLOCK_REALTIME || id == CLOCK_REALTIME_HR;
+}
+
+static bool clock_is_monotonic(clockid_t id)
+{
+	return id == CLOCK_MONOTONIC || id == CLOCK_MONOTONIC_HR;
+}
+
+static bool clock_is_cputime(clockid_t id)
+{
+	return id == CLOCK_PROCESS_CPUTIME_ID || id == CLOCK_THREAD_CPUTIME_ID;
+}
+
+/* "Now" on the base a timer's expiry is kept in. */
+static u64 timer_base_now(const struct posix_timer *pt)
+{
+	switch (pt->base) {
+	case PT_BASE_REALTIME:
+		return clock_realtime_ns();
+	case PT_BASE_CPU:
+		return task_cpu_ns(pt->owner);
+	default:
+		return clock_monotonic_ns();
+	}
+}
+
+/* ---- expiry and delivery ------------------------------------------------ */
+
+/* Overrun counts saturate at DELAYTIMER_MAX (INT_MAX), never wrap (b >= 0:
+ * ktime_forward saturates its count too). */
+static int overrun_add(int a, int b)
+{
+	return a > INT_MAX - b ? INT_MAX : a + b;
+}
+
+static bool timer_is_periodic(const struct posix_timer *pt)
+{
+	return pt->interval_ns != 0;
+}
+
+/* Start waiting for pt->expires_ns on the timer's base. */
+static void timer_enqueue(struct posix_timer *pt)
+{
+	if (pt->notify == SIGEV_NONE)
+		return;
+	if (pt->base == PT_BASE_CPU)
+		posix_cputimer_arm(pt);
+	else
+		ktimer_start(&pt->ktimer, pt->expires_ns);
+}
+
+static void timer_dequeue(struct posix_timer *pt)
+{
+	if (pt->base == PT_BASE_CPU)
+		posix_cputimer_disarm(pt);
+	else
+		ktimer_cancel(&pt->ktimer);
+}
+
+/* Parked timers are listed per task, so that a change of action finds them
+ * without walking every timer the task owns (interrupts off). */
+static void timer_park(struct posix_timer *pt)
+{
+	if (!pt->parked) {
+		pt->parked = true;
+		list_add_tail(&pt->parked_link, &pt->owner->posix_timers.parked);
+	}
+}
+
+static void timer_unpark(struct posix_timer *pt)
+{
+	if (pt->parked) {
+		pt->parked = false;
+		list_del(&pt->parked_link);
+	}
+}
+
+/*
+ * The timer's expiry has come (interrupts off).  Queue its signal; a
+ * periodic timer stays "armed" but waits for the delivery to re-arm.
+ */
+void posix_timer_expired(struct posix_timer *pt)
+{
+	int rc;
+
+	if (!timer_is_periodic(pt))
+		pt->armed = false;
+	rc = signal_send_entry(pt->target, &pt->sigq);
+	if (rc == 1) {
+		/* Nobody will see it: a periodic timer parks until the action changes. */
+		if (timer_is_periodic(pt))
+			timer_park(pt);
+	} else if (rc == -EBUSY) {
+		/*
+		 * Still queued: nothing re-arms a timer while its signal waits
+		 * (delivery does, settime takes the signal back), so this should
+		 * not happen; if it does, the expiry is an overrun, not lost.
+		 */
+		pt->overrun = overrun_add(pt->overrun, 1);
+	}
+}
+
+static enum ktimer_restart posix_timer_ktimer_fn(struct ktimer *kt, u64 now)
+{
+	(void)now;
+	posix_timer_expired(container_of(kt, struct posix_timer, ktimer));
+	return KTIMER_NORESTART;
+}
+
+/*
+ * The signal is being taken by the task (interrupts off): the moment the
+ * Linux 6.13 model re-arms a periodic timer.  The periods missed since the
+ * expiry that queued the signal are its overrun, by one division.
+ */
+static void posix_timer_on_deliver(struct sigqueue_entry *e, siginfo_t *info)
+{
+	struct posix_timer *pt = container_of(e, struct posix_timer, sigq);
+
+	if (timer_is_periodic(pt) && pt->armed && !pt->parked) {
+		u64 now = timer_base_now(pt);
+		int missed = ktime_forward(pt->expires_ns, pt->interval_ns, now, &pt->expires_ns);
+		pt->overrun = overrun_add(pt->overrun, missed);
+		timer_enqueue(pt);
+	}
+	pt->overrun_last = pt->overrun;
+	pt->overrun = 0;
+	info->si_overrun = pt->overrun_last;
+}
+
+void signal_action_changed(struct task *t, int signo)
+{
+	struct posix_timer *pt, *tmp;
+	u32 flags = irq_save();
+
+	list_for_each_entry_safe (pt, tmp, &t->posix_timers.parked, parked_link) {
+		if (pt->signo != signo)
+			continue;
+		/*
+		 * The expiry stays the one that parked it, so the delivery
+		 * counts every period missed while parked.
+		 */
+		if (signal_send_entry(pt->target, &pt->sigq) != 1)
+			timer_unpark(pt);
+	}
+	irq_restore(flags);
+}
+
+/* ---- lookup ------------------------------------------------------------- */
+
+/* The caller's timer with this id, or NULL: another process's is not found. */
+static struct posix_timer *timer_lookup(timer_t id)
+{
+	struct posix_timer *pt;
+
+	if (id < 0)
+		return NULL;
+	pt = idr_find(&timer_ids, id);
+	if (!pt || pt->owner != current)
+		return NULL;
+	return pt;
+}
+
+/* ---- time left ---------------------------------------------------------- */
+
+/*
+ * The remaining time and interval as timer_gettime reports them.  A timer
+ * whose expiry has passed but whose interrupt has not run yet reports 1 ns:
+ * an armed timer never reads as zero (zero means disarmed).
+ */
+static void timer_read(struct posix_timer *pt, struct itimerspec *out)
+{
+	u64 left = 0;
+
+	ktime_to_timespec(pt->interval_ns, &out->it_interval);
+	if (pt->armed) {
+		u64 now = timer_base_now(pt);
+		u64 expires = pt->expires_ns;
+		bool waiting_redelivery = pt->parked || signal_entry_queued(&pt->sigq);
+
+		if (timer_is_periodic(pt) && expires <= now &&
+		    (pt->notify == SIGEV_NONE || waiting_redelivery)) {
+			ktime_forward(expires, pt->interval_ns, now, &expires);
+		}
+		if (expires > now) {
+			left = expires - now;
+		} else if (pt->notify == SIGEV_NONE && !timer_is_periodic(pt)) {
+			pt->armed = false; /* a one-shot SIGEV_NONE timer has run out */
+			left = 0;
+		} else {
+			left = 1;
+		}
+	}
+	ktime_to_timespec(left, &out->it_value);
+}
+
+/* ---- the system calls --------------------------------------------------- */
+
+static int sigevent_check(const struct sigevent *ev)
+{
+	switch (ev->sigev_notify) {
+	case SIGEV_NONE:
+		return 0;
+	case SIGEV_SIGNAL:
+	case SIGEV_THREAD_ID:
+		if (ev->sigev_signo <= 0 || ev->sigev_signo > SIGRTMAX)
+			return -EINVAL;
+		/* SIGEV_THREAD_ID: a task of the caller's process, which is the caller. */
+		if (ev->sigev_notify == SIGEV_THREAD_ID &&
+		    ev->sigev_notify_thread_id != current->pid)
+			return -EINVAL;
+		return 0;
+	default:
+		/* SIGEV_THREAD is the libc's business (Linux refuses it too). */
+		return -EINVAL;
+	}
+}
+
+long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent,
+		      timer_t __user *uid)
+{
+	struct sigevent ev;
+	struct posix_timer *pt;
+	int id, rc;
+	u32 flags;
+
+	if (!clock_is_realtime(clockid) && !clock_is_monotonic(clockid) &&
+	    !clock_is_cputime(clockid))
+		return -EINVAL;
+	if (uevent) {
+		if (copy_from_user(&ev, uevent, sizeof(ev)))
+			return -EFAULT;
+		rc = sigevent_check(&ev);
+		if (rc)
+			return rc;
+	}
+	/* Refuse a bad id pointer before anything exists that must be undone. */
+	if (!user_range_ok(uid, sizeof(*uid), true))
+		return -EFAULT;
+	if (current->kill_signo)
+		return -EINVAL; /* being killed: a timer aimed at it would dangle */
+
+	pt = kmem_cache_alloc(timer_cache);
+	if (!pt)
+		return -EAGAIN;
+	memset(pt, 0, sizeof(*pt));
+	id = idr_alloc(&timer_ids, pt);
+	if (id < 0) {
+		rc = id == -ENOMEM ? -EAGAIN : id;
+		goto out_free;
+	}
+
+	pt->id = id;
+	pt->owner = current;
+	pt->target = current;
+	pt->clockid = clockid;
+	if (uevent) {
+		pt->notify = ev.sigev_notify;
+		pt->signo = ev.sigev_signo;
+		pt->value = ev.sigev_value;
+	} else {
+		/* POSIX: a NULL sigevent is SIGEV_SIGNAL, SIGALRM, sival_int = the id. */
+		pt->notify = SIGEV_SIGNAL;
+		pt->signo = SIGALRM;
+		pt->value.sival_int = id;
+	}
+	pt->base = clock_is_cputime(clockid) ? PT_BASE_CPU : PT_BASE_MONOTONIC;
+	ktimer_init(&pt->ktimer, KTIMER_MONOTONIC, posix_timer_ktimer_fn);
+	signal_entry_init(&pt->sigq, posix_timer_on_deliver);
+	pt->sigq.info.si_signo = pt->signo;
+	pt->sigq.info.si_code = SI_TIMER;
+	pt->sigq.info.si_tid = id;
+	pt->sigq.info.si_value = pt->value;
+
+	if (copy_to_user(uid, &id, sizeof(id))) {
+		rc = -EFAULT;
+		goto out_remove_id;
+	}
+	flags = irq_save();
+	list_add_tail(&pt->owner_link, &current->posix_timers.timers);
+	timers_count_one_more();
+	irq_restore(flags);
+	return 0;
+
+out_remove_id:
+	idr_remove(&timer_ids, id);
+out_free:
+	kmem_cache_free(timer_cache, pt);
+	return rc;
+}
+
+/* Disarm and drop a queued signal (interrupts off). */
+static void timer_stop(struct posix_timer *pt)
+{
+	timer_dequeue(pt);
+	if (signal_entry_queued(&pt->sigq))
+		signal_entry_remove(pt->target, &pt->sigq);
+	pt->armed = false;
+	timer_unpark(pt);
+	pt->overrun = 0;
+}
+
+long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *unew,
+		       struct itimerspec __user *uold)
+{
+	struct itimerspec new_value, old_value;
+	struct posix_timer *pt;
+	u64 value_ns, interval_ns;
+	u32 irqflags;
+
+	if (!unew)
+		return -EINVAL;
+	if (copy_from_user(&new_value, unew, sizeof(new_value)))
+		return -EFAULT;
+	if (ktime_from_timespec(&new_value.it_value, &value_ns) ||
+	    ktime_from_timespec(&new_value.it_interval, &interval_ns))
+		return -EINVAL;
+	pt = timer_lookup(id);
+	if (!pt)
+		return -EINVAL;
+	/* Linux writes the old value after setting; we check first, so a bad
+	 * pointer leaves the timer as it was. */
+	if (uold && !user_range_ok(uold, sizeof(*uold), true))
+		return -EFAULT;
+
+	irqflags = irq_save();
+	timer_read(pt, &old_value);
+	timer_stop(pt);
+	pt->overrun_last = 0; /* re-arming resets the overrun */
+	pt->interval_ns = interval_ns;
+	if (value_ns) {
+		/* Flag bits other than TIMER_ABSTIME are ignored, as in Linux. */
+		if ((flags & TIMER_ABSTIME) && clock_is_realtime(pt->clockid)) {
+			pt->base = PT_BASE_REALTIME;
+			ktimer_init(&pt->ktimer, KTIMER_REALTIME, posix_timer_ktimer_fn);
+			pt->expires_ns = value_ns;
+		} else {
+			if (pt->base == PT_BASE_REALTIME) {
+				pt->base = PT_BASE_MONOTONIC;
+				ktimer_init(&pt->ktimer, KTIMER_MONOTONIC, posix_timer_ktimer_fn);
+			}
+			if (flags & TIMER_ABSTIME)
+				pt->expires_ns = value_ns; /* monotonic or CPU time */
+			else
+				pt->expires_ns = ktime_add_sat(timer_base_now(pt), value_ns);
+		}
+		pt->armed = true;
+		timer_enqueue(pt);
+	}
+	irq_restore(irqflags);
+
+	if (uold && copy_to_user(uold, &old_value, sizeof(old_value)))
+		return -EFAULT;
+	return 0;
+}
+
+long sys_timer_gettime(timer_t id, struct itimerspec __user *uvalue)
+{
+	struct itimerspec value;
+	struct posix_timer *pt = timer_lookup(id);
+	u32 flags;
+
+	if (!pt)
+		return -EINVAL;
+	flags = irq_save();
+	timer_read(pt, &value);
+	irq_restore(flags);
+	if (copy_to_user(uvalue, &value, sizeof(value)))
+		return -EFAULT;
+	return 0;
+}
+
+long sys_timer_getoverrun(timer_t id)
+{
+	struct posix_timer *pt = timer_lookup(id);
+
+	if (!pt)
+		return -EINVAL;
+	return pt->overrun_last;
+}
+
+static void timer_destroy(struct posix_timer *pt)
+{
+	u32 flags = irq_save();
+
+	timer_stop(pt);
+	list_del(&pt->owner_link);
+	timers_in_use--;
+	irq_restore(flags);
+	idr_remove(&timer_ids, pt->id);
+	kmem_cache_free(timer_cache, pt);
+}
+
+long sys_timer_delete(timer_t id)
+{
+	struct posix_timer *pt = timer_lookup(id);
+
+	if (!pt)
+		return -EINVAL;
+	timer_destroy(pt);
+	return 0;
+}
+
+void posix_timers_task_exit(struct task *t)
+{
+	while (!list_empty(&t->posix_timers.timers))
+		timer_destroy(list_first_entry(&t->posix_timers.timers, struct posix_timer,
+					       owner_link));
+}

@@ -1,0 +1,63 @@
+/*
+ * POSIX per-process timers: timer_create, timer_settime, timer_gettime,
+ * timer_getoverrun, timer_delete (system calls 254..258).
+ *
+ * A timer is a struct posix_timer from a slab cache, found by its id in one
+ * id allocator shared by all processes; every lookup checks that the timer
+ * belongs to the caller (another process's id is -EINVAL, as if it did not
+ * exist: the 2002 patch forgot this check).
+ *
+ * The Linux 6.13 model of signals and overruns:
+ *  - a timer owns one preallocated signal entry, so it has at most one
+ *    signal queued and expiring never allocates in the interrupt;
+ *  - a periodic timer is NOT re-armed in the interrupt that queues its
+ *    signal; it is re-armed when the signal is delivered (handler,
+ *    sigwaitinfo, sigtimedwait), and the periods missed meanwhile are
+ *    counted by one division (lib/ktime.h) into si_overrun;
+ *  - a periodic timer whose signal is ignored parks itself; when the action
+ *    changes from ignore, one signal is queued that carries the overrun;
+ *  - timer_settime and timer_delete discard a signal still queued.
+ */
+#ifndef TICK386_KERNEL_POSIX_TIMERS_H
+#define TICK386_KERNEL_POSIX_TIMERS_H
+
+#include "kernel/time/ktimer.h"
+#include "lib/list.h"
+#include "lib/timerqueue.h"
+#include "lib/types.h"
+
+struct task;
+
+/* Per-task state, embedded in struct task. */
+struct posix_timers_task {
+	struct list_head timers; /* struct posix_timer.owner_link */
+	struct list_head parked; /* periodic timers whose signal was ignored */
+	struct timerq cpu_queue;  /* armed CPU-time timers, by CPU ns used */
+	struct ktimer cpu_ktimer; /* the earliest of them, while the task runs */
+};
+
+void posix_timers_init(void);
+void posix_timers_task_init(struct task *t);
+
+/* Delete every timer of a task that is exiting (or exec'ing). */
+void posix_timers_task_exit(struct task *t);
+
+/* signal_action_changed(t, signo) (kernel/signal/signal.h) is defined here: parked
+ * timers of t whose signal is no longer ignored send it again. */
+
+/* Memory figures for the scale test and the benchmarks. */
+struct posix_timers_stats {
+	unsigned long timers;      /* in existence, all tasks */
+	unsigned long peak_timers; /* the most at once since boot */
+	unsigned long timer_bytes; /* size of one struct posix_timer */
+	unsigned long peak_bytes;  /* timer cache pages + id layers at that peak */
+};
+void posix_timers_get_stats(struct posix_timers_stats *s);
+
+/*
+ * One console line with those figures (printed when init ends):
+ * "tick386: posix timers: now N, peak P, B bytes each at the peak (S B struct)"
+ */
+void posix_timers_report(void);
+
+#endif

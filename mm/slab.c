@@ -1,0 +1,259 @@
+/*
+ * Object caches.  A slab is a run of 1, 2, 4 or 8 contiguous pages: a
+ * struct slab header at its start, then objects of c->stride bytes.  Free
+ * objects of a slab form a singly linked list through their first word.
+ *
+ * Invariants (with interrupts off, i.e. inside irq_save):
+ *  - every slab with free objects and at least one in use is on c->partial,
+ *    every slab with none free is on c->full; a slab whose last object is
+ *    freed is given back to the page allocator at once, so a cache with no
+ *    objects in use holds no pages;
+ *  - slab->in_use + length of slab->free_list == c->per_slab;
+ *  - c->in_use is the sum of slab->in_use, c->slabs the number of slabs;
+ *  - the page allocator's owner word of every page of a slab points at the
+ *    slab header (an even kernel address; the heap's big blocks use odd
+ *    words), so kfree and kmem_cache_free find the slab of any object.
+ *
+ * A freed object carries SLAB_FREE_POISON in its second word; freeing an
+ * object that carries it and is found on the free list is a double free.
+ */
+#include "mm/slab.h"
+#include "arch/i386/cpu.h"
+#include "arch/i386/memlayout.h"
+#include "kernel/panic.h"
+#include "mm/pmm.h"
+#include "lib/compiler.h"
+#include <abi/errno.h>
+
+#define SLAB_MAGIC 0x51AB51ABu
+#define SLAB_FREE_POISON 0xF4EEF4EEu
+#define SLAB_MAX_PAGES 8
+
+struct slab {
+	u32 magic;
+	struct kmem_cache *cache;
+	struct slab *prev, *next;
+	void *free_list;
+	u32 in_use;
+};
+
+struct kmem_cache {
+	const char *name;
+	u32 size;   /* asked for */
+	u32 stride; /* bytes between objects: size rounded up to align, >= 8 */
+	u32 align;
+	u32 first; /* offset of the first object in a slab */
+	u32 per_slab;
+	u32 slab_pages;
+	struct slab *partial, *full;
+	u32 in_use, slabs;
+};
+
+/* The cache the caches themselves come from. */
+static struct kmem_cache cache_cache;
+
+static void list_push(struct slab **head, struct slab *s)
+{
+	s->prev = NULL;
+	s->next = *head;
+	if (*head)
+		(*head)->prev = s;
+	*head = s;
+}
+
+static void list_remove(struct slab **head, struct slab *s)
+{
+	if (s->prev)
+		s->prev->next = s->next;
+	else
+		*head = s->next;
+	if (s->next)
+		s->next->prev = s->prev;
+	s->prev = s->next = NULL;
+}
+
+static u32 round_up(u32 v, u32 a)
+{
+	return (v + a - 1) & ~(a - 1);
+}
+
+/*
+ * Lay a cache out: the smallest slab (in pages) that wastes at most 1/8 of
+ * itself on the header, its alignment padding and the tail; else 8 pages.
+ */
+static int cache_setup(struct kmem_cache *c, const char *name, size_t size, size_t align)
+{
+	if (size == 0 || size > SLAB_MAX_PAGES * PAGE_SIZE)
+		return -EINVAL;
+	if (align == 0) {
+		align = 8;
+		while (align < 64 && size % (align * 2) == 0)
+			align *= 2;
+	}
+	if (align & (align - 1) || align > PAGE_SIZE)
+		return -EINVAL;
+	if (align < sizeof(void *))
+		align = sizeof(void *);
+
+	*c = (struct kmem_cache){.name = name, .size = (u32)size, .align = (u32)align};
+	c->stride = round_up(size < 8 ? 8 : (u32)size, (u32)align);
+	c->first = round_up(sizeof(struct slab), (u32)align);
+	for (u32 pages = 1; pages <= SLAB_MAX_PAGES; pages *= 2) {
+		u32 bytes = pages * PAGE_SIZE;
+		if (bytes < c->first + c->stride)
+			continue;
+		u32 per = (bytes - c->first) / c->stride;
+		u32 waste = bytes - per * c->stride; /* header and its padding count */
+		c->per_slab = per;
+		c->slab_pages = pages;
+		if (waste * 8 <= bytes)
+			break;
+	}
+	return c->per_slab ? 0 : -EINVAL;
+}
+
+struct kmem_cache *kmem_cache_create(const char *name, size_t size, size_t align)
+{
+	struct kmem_cache tmp;
+	if (!cache_cache.stride)
+		cache_setup(&cache_cache, "kmem_cache", sizeof(struct kmem_cache), 0);
+	if (cache_setup(&tmp, name, size, align) < 0)
+		return NULL;
+	struct kmem_cache *c = kmem_cache_alloc(&cache_cache);
+	if (c)
+		*c = tmp;
+	return c;
+}
+
+int kmem_cache_destroy(struct kmem_cache *c)
+{
+	if (!c)
+		return 0;
+	if (c->in_use)
+		return -EBUSY;
+	kmem_cache_free(&cache_cache, c);
+	return 0;
+}
+
+static struct slab *slab_new(struct kmem_cache *c)
+{
+	u32 phys = pmm_alloc_pages(c->slab_pages);
+	if (!phys)
+		return NULL;
+	struct slab *s = PHYS_TO_VIRT(phys);
+	s->magic = SLAB_MAGIC;
+	s->cache = c;
+	s->in_use = 0;
+	s->free_list = NULL;
+	/* Thread the free list backwards so that objects go out in address order. */
+	for (u32 i = c->per_slab; i-- > 0;) {
+		u32 *obj = (u32 *)((char *)s + c->first + i * c->stride);
+		obj[0] = (u32)s->free_list;
+		obj[1] = SLAB_FREE_POISON;
+		s->free_list = obj;
+	}
+	for (u32 i = 0; i < c->slab_pages; i++)
+		pmm_set_owner(phys + i * PAGE_SIZE, (u32)s);
+	return s;
+}
+
+void *kmem_cache_alloc(struct kmem_cache *c)
+{
+	u32 flags = irq_save();
+	struct slab *s = c->partial;
+	if (!s) {
+		s = slab_new(c);
+		if (!s) {
+			irq_restore(flags);
+			return NULL;
+		}
+		list_push(&c->partial, s);
+		c->slabs++;
+	}
+	u32 *obj = s->free_list;
+	s->free_list = (void *)obj[0];
+	obj[1] = 0;
+	s->in_use++;
+	c->in_use++;
+	if (!s->free_list) {
+		list_remove(&c->partial, s);
+		list_push(&c->full, s);
+	}
+	irq_restore(flags);
+	return obj;
+}
+
+static struct slab *slab_of(const void *p)
+{
+	if ((u32)p < KERNEL_VMA) /* the direct map runs to the top of the address space */
+		return NULL;
+	u32 owner = pmm_get_owner(VIRT_TO_PHYS(p));
+	if (!owner || (owner & 1))
+		return NULL;
+	struct slab *s = (struct slab *)owner;
+	return s->magic == SLAB_MAGIC ? s : NULL;
+}
+
+struct kmem_cache *kmem_cache_of(const void *p)
+{
+	struct slab *s = slab_of(p);
+	return s ? s->cache : NULL;
+}
+
+static bool on_free_list(const struct slab *s, const void *obj)
+{
+	for (const u32 *f = s->free_list; f; f = (const u32 *)f[0])
+		if (f == obj)
+			return true;
+	return false;
+}
+
+void kmem_cache_free(struct kmem_cache *c, void *p)
+{
+	if (!p)
+		return;
+	u32 flags = irq_save();
+	struct slab *s = slab_of(p);
+	u32 offset = s ? (u32)((char *)p - (char *)s) : 0;
+	if (!s || s->cache != c || offset < c->first || (offset - c->first) % c->stride ||
+	    (offset - c->first) / c->stride >= c->per_slab)
+		panic("kmem_cache_free(%s, %p): not an object of this cache", c->name, p);
+	u32 *obj = p;
+	if (obj[1] == SLAB_FREE_POISON && on_free_list(s, obj))
+		panic("kmem_cache_free(%s, %p): double free", c->name, p);
+
+	bool was_full = s->free_list == NULL;
+	obj[0] = (u32)s->free_list;
+	obj[1] = SLAB_FREE_POISON;
+	s->free_list = obj;
+	s->in_use--;
+	c->in_use--;
+	if (was_full) {
+		list_remove(&c->full, s);
+		list_push(&c->partial, s);
+	}
+	if (s->in_use == 0) {
+		list_remove(&c->partial, s);
+		c->slabs--;
+		s->magic = 0;
+		pmm_free_pages(VIRT_TO_PHYS(s), c->slab_pages);
+	}
+	irq_restore(flags);
+}
+
+void kmem_cache_get_stats(struct kmem_cache *c, struct kmem_cache_stats *st)
+{
+	u32 flags = irq_save();
+	st->object_size = c->stride;
+	st->objects_per_slab = c->per_slab;
+	st->pages_per_slab = c->slab_pages;
+	st->objects_in_use = c->in_use;
+	st->slabs = c->slabs;
+	st->pages = c->slabs * c->slab_pages;
+	irq_restore(flags);
+}
+
+const char *kmem_cache_name(const struct kmem_cache *c)
+{
+	return c->name;
+}
