@@ -80,7 +80,16 @@ static inline int tap_ok(int pass, const char *file, int line, const char *cond,
 	return pass;
 }
 
-#define ok(cond, ...) tap_ok(!!(cond), __FILE__, __LINE__, #cond, __VA_ARGS__)
+/*
+ * The condition is evaluated before the description's arguments (a GNU
+ * statement expression, as gcc builds every program), so that
+ * ok(call(&out) == 0, "... %d", out.field) prints what the call stored.
+ */
+#define ok(cond, ...)                                                                  \
+	__extension__({                                                                \
+		int tap_pass_ = !!(cond);                                              \
+		tap_ok(tap_pass_, __FILE__, __LINE__, #cond, __VA_ARGS__);             \
+	})
 
 /* A test this system cannot run: "ok N - what # SKIP reason". */
 static inline void tap_vskip(const char *reason, const char *fmt, va_list ap)
