@@ -57,10 +57,34 @@ TEST_KERNEL_OBJ := $(filter-out $(BUILD)/k/kernel/main.o,$(KERNEL_OBJ)) \
                    $(BUILD)/k/kernel/main-ktest.o $(patsubst %.c,$(BUILD)/k/%.o,$(KTEST_C))
 TEST_KERNEL := $(BUILD)/kernel-test.elf
 
-# Every test layer appends its target to TEST_LAYERS in its mk/*.mk; each
-# layer writes $(BUILD)/results/<layer>.counts ("PASSED FAILED") and never
-# stops the others.
+# Every test layer appends its target to TEST_LAYERS in its mk/*.mk, and
+# its recipe is $(call test_layer,...): it writes the layer's TAP streams
+# into $(BUILD)/results/<layer>/ and tools/tap-harness judges them; a layer
+# never stops the others.
 TEST_LAYERS :=
+
+# The recipe of a test layer:
+#     test-foo: deps
+#     	$(call test_layer,PREREQUISITES,RUNNER)
+# makes PREREQUISITES quietly into $(BUILD)/<layer>-build.log (on failure:
+# the log is shown and the layer records one failed test), then runs RUNNER,
+# a shell command that writes the layer's streams into $(LAYER_TAP) (NAME.tap
+# for TAP, NAME.ktap for KTAP, see tools/tap-harness), and prints the
+# layer's counts.  PREREQUISITES may be empty.  In RUNNER,
+#     $(call tap_stream,FILE,COMMAND)
+# saves COMMAND's standard output as the stream FILE (and shows it on
+# stderr); a non-zero exit status ends the stream with "Bail out!".
+LAYER_TAP = $(BUILD)/results/$@
+define test_layer
+@rm -rf $(LAYER_TAP); mkdir -p $(LAYER_TAP)
+$(if $(strip $(1)),@$(MAKE) --no-print-directory $(1) >$(BUILD)/$@-build.log 2>&1 || \
+    { cat $(BUILD)/$@-build.log; printf '1..1\nnot ok 1 - make %s\n' '$(strip $(1))' >$(LAYER_TAP)/build.tap; \
+      tools/tap-harness $(BUILD)/results $@; exit 1; })
+@$(2)
+@tools/tap-harness $(BUILD)/results $@
+endef
+tap_stream = { $(2); } >$(1); rc=$$?; cat $(1) >&2; \
+    [ $$rc -eq 0 ] || echo "Bail out! exit status $$rc" >>$(1)
 
 .PHONY: all deps kernel test-kernel-image run test clean format
 all: deps $(KERNEL) $(TEST_KERNEL)
@@ -118,14 +142,15 @@ $(TEST_KERNEL): $(TEST_KERNEL_OBJ) linker.ld tools/gen-ksyms
 
 include $(sort $(wildcard mk/*.mk))
 
-# `make test`: every layer, then one summary line "N passed, M failed".
+# `make test`: every layer, then tools/tap-harness reads all their streams
+# and prints the table and, last, one line "N passed, M failed".
 test: deps
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
 	@for layer in $(TEST_LAYERS); do \
 	    echo "=== $$layer"; \
 	    $(MAKE) --no-print-directory $$layer || true; \
 	done
-	@tools/summarize $(BUILD)/results $(TEST_LAYERS)
+	@tools/tap-harness $(BUILD)/results $(TEST_LAYERS)
 
 clean:
 	rm -rf $(BUILD)

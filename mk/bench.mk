@@ -29,10 +29,4 @@ bench: $(BENCH_BIN)
 
 TEST_LAYERS += test-bench-build
 test-bench-build: deps
-	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory $(BENCH_BIN) >$(BUILD)/bench-build.log 2>&1 || \
-	    { cat $(BUILD)/bench-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
-	@out=$$($(BENCH_BIN) --check 2>&1); rc=$$?; printf '%s\n' "$$out" >&2; \
-	    p=$$(grep -cE '^ok ' <<<"$$out"); f=$$(grep -cE '^not ok ' <<<"$$out"); \
-	    if [ $$rc -ne 0 ] && [ $$f -eq 0 ]; then f=1; fi; \
-	    echo "$$p $$f" > $(BUILD)/results/$@.counts
+	$(call test_layer,$(BENCH_BIN),$(call tap_stream,$(LAYER_TAP)/check.tap,$(BENCH_BIN) --check 2>&1))

@@ -19,10 +19,12 @@ debug: deps gdb-check $(KERNEL)
 	    rc=$$?; [ $$rc -le 1 ] || { echo "tick386: QEMU exit status $$rc"; exit $$rc; }
 
 TEST_LAYERS += test-gdb
+# tools/gdb-test ends with counts ("gdb-test: PASSED FAILED"), not TAP: its
+# two checks become two test points here (no counts line: no plan, a failure).
 test-gdb: deps
-	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory gdb-check kernel >$(BUILD)/gdb-build.log 2>&1 || \
-	    { cat $(BUILD)/gdb-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
-	@tools/gdb-test $(KERNEL) $(GDB_TEST_TIMEOUT) > $(BUILD)/gdb-test.log 2>&1; \
+	$(call test_layer,gdb-check kernel,tools/gdb-test $(KERNEL) $(GDB_TEST_TIMEOUT) > $(BUILD)/gdb-test.log 2>&1; \
 	    grep -v '^gdb-test:' $(BUILD)/gdb-test.log >&2; \
-	    sed -n 's/^gdb-test: //p' $(BUILD)/gdb-test.log > $(BUILD)/results/$@.counts
+	    sed -n 's/^gdb-test: //p' $(BUILD)/gdb-test.log | { read -r p f || exit 0; echo "1..$$((p + f))"; \
+	        for i in $$(seq $$p); do echo "ok $$i - gdb-test check"; done; \
+	        for i in $$(seq $$f); do echo "not ok $$((p + i)) - gdb-test check: see the # gdb-test lines above"; done; \
+	    } > $(LAYER_TAP)/gdb-test.tap)

@@ -32,7 +32,4 @@ host-tests: $(HOST_TESTS)
 
 TEST_LAYERS += test-host
 test-host: deps
-	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory host-tests >$(BUILD)/host-build.log 2>&1 || \
-	    { cat $(BUILD)/host-build.log; echo "0 1" > $(BUILD)/results/test-host.counts; exit 1; }
-	@tools/run-host-tests $(HOST_TESTS) > $(BUILD)/results/test-host.counts
+	$(call test_layer,host-tests,tools/run-host-tests $(LAYER_TAP) $(HOST_TESTS))

@@ -10,15 +10,8 @@ KTEST_TIMEOUT ?= 300
 TEST_LAYERS += test-ktest-runner test-kernel
 
 test-kernel: deps
-	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory test-kernel-image >$(BUILD)/kernel-build.log 2>&1 || \
-	    { cat $(BUILD)/kernel-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
-	@KTEST_APPEND="host_epoch=$$(date +%s) $$KTEST_APPEND" tools/ktest-run $(TEST_KERNEL) all $(KTEST_TIMEOUT) | tee $(BUILD)/ktest-all.log | \
-	    grep -v '^ktest-run:' >&2; \
-	    sed -n 's/^ktest-run: //p' $(BUILD)/ktest-all.log > $(BUILD)/results/$@.counts
+	$(call test_layer,test-kernel-image,KTEST_APPEND="host_epoch=$$(date +%s) $$KTEST_APPEND" \
+	    KTEST_TAP=$(LAYER_TAP)/all.ktap tools/ktest-run $(TEST_KERNEL) all $(KTEST_TIMEOUT) >&2)
 
 test-ktest-runner: deps
-	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory test-kernel-image >$(BUILD)/kernel-build.log 2>&1 || \
-	    { cat $(BUILD)/kernel-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
-	@tools/check-ktest-runner $(TEST_KERNEL) > $(BUILD)/results/$@.counts
+	$(call test_layer,test-kernel-image,tools/check-ktest-runner $(TEST_KERNEL) > $(LAYER_TAP)/check-ktest-runner.tap)

@@ -12,18 +12,18 @@ MM_MISUSE_CASES := \
 .PHONY: test-mm-misuse
 TEST_LAYERS += test-mm-misuse
 test-mm-misuse: deps
-	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory test-kernel-image >$(BUILD)/kernel-build.log 2>&1 || \
-	    { cat $(BUILD)/kernel-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
-	@passed=0; failed=0; \
+	$(call test_layer,test-kernel-image,$(call tap_stream,$(LAYER_TAP)/panics.tap,$(MM_MISUSE_RUN)))
+
+# One test point per case: the suite must end in a panic naming the mistake.
+MM_MISUSE_RUN = n=0; echo "1..$(words $(MM_MISUSE_CASES))"; \
 	for c in $(MM_MISUSE_CASES); do \
-	    suite=$${c%%:*}; want=$${c#*:}; \
+	    n=$$((n + 1)); suite=$${c%%:*}; want=$${c\#*:}; \
 	    out=$$(tools/ktest-run $(TEST_KERNEL) $$suite 30 2>&1); \
 	    if grep -q 'PANIC' <<<"$$out" && grep -q 'ktest-run: kernel panic' <<<"$$out" && \
 	       grep -Eq "$$want" <<<"$$out"; then \
-	        echo "ok - $$suite panics: $$(grep -m1 PANIC <<<"$$out")" >&2; passed=$$((passed + 1)); \
+	        echo "ok $$n - $$suite panics: $$(grep -m1 PANIC <<<"$$out")"; \
 	    else \
-	        echo "not ok - $$suite (expected a panic matching $$want)" >&2; \
-	        tail -8 <<<"$$out" >&2; failed=$$((failed + 1)); \
+	        echo "not ok $$n - $$suite (expected a panic matching $$want)"; \
+	        tail -8 <<<"$$out" | sed 's/^/\# /'; \
 	    fi; \
-	done; echo "$$passed $$failed" > $(BUILD)/results/$@.counts
+	done

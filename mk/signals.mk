@@ -5,7 +5,4 @@
 TEST_LAYERS += test-signals
 .PHONY: test-signals
 test-signals: deps
-	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory kernel user-libc >$(BUILD)/signal-tests-build.log 2>&1 || \
-	    { cat $(BUILD)/signal-tests-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
-	@tests/signals/run $(abspath $(KERNEL)) $(abspath $(BUILD)/signal-tests) $(BUILD)/results/$@.counts
+	$(call test_layer,kernel user-libc,tests/signals/run $(abspath $(KERNEL)) $(abspath $(BUILD)/signal-tests) $(LAYER_TAP))

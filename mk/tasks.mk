@@ -6,7 +6,4 @@
 TEST_LAYERS += test-user
 .PHONY: test-user
 test-user: deps
-	@mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory kernel user-libc >$(BUILD)/user-tests-build.log 2>&1 || \
-	    { cat $(BUILD)/user-tests-build.log; echo "0 1" > $(BUILD)/results/$@.counts; exit 1; }
-	@tests/user/run $(abspath $(KERNEL)) $(abspath $(BUILD)/user-tests) $(BUILD)/results/$@.counts
+	$(call test_layer,kernel user-libc,tests/user/run $(abspath $(KERNEL)) $(abspath $(BUILD)/user-tests) $(LAYER_TAP))

@@ -99,19 +99,15 @@ LIBC_TEST_C := $(sort $(wildcard tests/libc/*.c))
 
 TEST_LAYERS += test-libc
 .PHONY: test-libc
-test-libc: user-libc kernel
-	@mkdir -p $(BUILD)/results
-	@BUILD=$(BUILD) tests/libc/run $(BUILD)/libc-tests $(LIBC_TEST_C) > $(BUILD)/libc-tests.counts
-	@BUILD=$(BUILD) tests/libc/test-tools > $(BUILD)/libc-tools.counts
-	@read p1 f1 < $(BUILD)/libc-tests.counts; read p2 f2 < $(BUILD)/libc-tools.counts; \
-	    echo "$$((p1 + p2)) $$((f1 + f2))" > $(BUILD)/results/test-libc.counts
+test-libc: deps
+	$(call test_layer,user-libc kernel,BUILD=$(BUILD) tests/libc/run $(BUILD)/libc-tests $(LAYER_TAP) $(LIBC_TEST_C); \
+	    BUILD=$(BUILD) tests/libc/test-tools > $(LAYER_TAP)/tools.tap)
 
 # Layer test-libc-tick386: the same tests built with tick386's numbers and
 # booted on tick386 one by one (tools/runprog), cmp_ outputs still compared
 # with the host glibc's.
 TEST_LAYERS += test-libc-tick386
 .PHONY: test-libc-tick386
-test-libc-tick386: user-libc kernel
-	@mkdir -p $(BUILD)/results
-	@BUILD=$(BUILD) LIBC_TEST_ON=tick386 tests/libc/run $(BUILD)/libc-tests-tick386 $(LIBC_TEST_C) \
-	    > $(BUILD)/results/test-libc-tick386.counts
+test-libc-tick386: deps
+	$(call test_layer,user-libc kernel,BUILD=$(BUILD) LIBC_TEST_ON=tick386 \
+	    tests/libc/run $(BUILD)/libc-tests-tick386 $(LAYER_TAP) $(LIBC_TEST_C))

@@ -5,7 +5,7 @@
  * going backwards, and the CPU-time clocks counting only CPU time.
  * Bad pointers are in efault.c and efault_libc.c.
  */
-#include "tap.h"
+#include "conformance.h"
 
 static const struct {
 	clockid_t id;

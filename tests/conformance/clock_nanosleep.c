@@ -6,7 +6,7 @@
  * wake it; bad arguments are EINVAL, CLOCK_THREAD_CPUTIME_ID too; flag bits
  * other than TIMER_ABSTIME are ignored.  Bad pointers are in efault.c.
  */
-#include "tap.h"
+#include "conformance.h"
 
 #define SIG SIGUSR1
 

@@ -10,7 +10,7 @@
  * lines print "ok ... # SKIP".  The refused
  * calls change nothing and always run.  The clock is put back at the end.
  */
-#include "tap.h"
+#include "conformance.h"
 
 static void refused(void)
 {

@@ -4,7 +4,7 @@
  * the pointer, the case is in efault_libc.c.)  BAD_PTR_LOW is the first
  * page; BAD_PTR_HIGH is 0xC0000000, the kernel's on tick386.
  */
-#include "tap.h"
+#include "conformance.h"
 
 static const struct {
 	void *p;

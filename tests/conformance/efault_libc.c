@@ -11,7 +11,7 @@
  * pointers to the kernel, each must be EFAULT.  Kept apart from efault.c so
  * that a C library that does fault here loses only this program.
  */
-#include "tap.h"
+#include "conformance.h"
 
 static const struct {
 	void *p;

@@ -4,7 +4,7 @@
  * ignored or blocked signals, EINVAL for bad times.  Bad pointers are in
  * efault.c.
  */
-#include "tap.h"
+#include "conformance.h"
 
 #define SIG SIGUSR2
 

@@ -4,7 +4,7 @@
  * send the same real-time signal queue one entry each, in order of expiry;
  * handlers run in the same order when the signals are unblocked.
  */
-#include "tap.h"
+#include "conformance.h"
 
 static void lower_number_first(void)
 {

@@ -2,7 +2,7 @@
  * Timers on the CPU-time clocks: they count only the CPU time the program
  * uses, so they fire while it computes and stand still while it sleeps.
  */
-#include "tap.h"
+#include "conformance.h"
 
 #define SIG SIGUSR1
 

@@ -4,7 +4,7 @@
  * bad-argument class that a C library passes to the kernel unchanged.
  * (Bad pointers are in efault_libc.c: glibc dereferences them itself.)
  */
-#include "tap.h"
+#include "conformance.h"
 
 static void create_on_each_clock(void)
 {

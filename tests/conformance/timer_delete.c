@@ -3,7 +3,7 @@
  * twice too), stops an armed timer, drops the signal that timer has queued
  * and only that one, and the id is not handed out again at once.
  */
-#include "tap.h"
+#include "conformance.h"
 
 #define SIG (SIGRTMIN + 2)
 

@@ -9,7 +9,7 @@
  * any scheduling delay go in the descriptions: overrun >= 5, and no more
  * than the elapsed time allows.
  */
-#include "tap.h"
+#include "conformance.h"
 
 #define SIG (SIGRTMIN + 4)
 #define PERIOD (10 * NS_PER_MS)

@@ -3,7 +3,7 @@
  * set, decreasing), the interval read back exactly, 0 when disarmed, and
  * absolute timers read as time left.
  */
-#include "tap.h"
+#include "conformance.h"
 
 #define SIG SIGUSR1
 

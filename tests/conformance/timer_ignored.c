@@ -11,7 +11,7 @@
  * interrupt and lost the overrun: there "signal arrives when a handler is
  * installed" fails.
  */
-#include "tap.h"
+#include "conformance.h"
 
 #define SIG (SIGRTMIN + 5)
 #define PERIOD (10 * NS_PER_MS)

@@ -5,7 +5,7 @@
  * them), and the bad-argument classes, each of which must leave the timer
  * as it was.  Bad pointers are in efault.c.
  */
-#include "tap.h"
+#include "conformance.h"
 
 #define SIG SIGUSR1
 

@@ -4,7 +4,7 @@
  * does not define SIGEV_THREAD_ID, every line is a SKIP.
  */
 #define _GNU_SOURCE /* gettid() and the thread-id member in glibc */
-#include "tap.h"
+#include "conformance.h"
 
 /* The descriptions, and what EXPECT appends to them. */
 static const char *const names[] = {

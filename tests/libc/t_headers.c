@@ -39,7 +39,7 @@
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 int main(void)
 {

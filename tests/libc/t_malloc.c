@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 #define SLOTS 512
 #define ROUNDS 20000

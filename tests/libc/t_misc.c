@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 static int exit_seq[4], exit_n;
 

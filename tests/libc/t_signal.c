@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 static volatile sig_atomic_t got, got_code, got_value, nested_depth, max_depth;
 static volatile int order[8], order_n;

@@ -4,7 +4,7 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 int main(void)
 {

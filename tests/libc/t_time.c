@@ -13,7 +13,7 @@
 #include <sys/times.h>
 #include <time.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 static long long ns_of(const struct timespec *t)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 static void on_segv(int sig)
 {

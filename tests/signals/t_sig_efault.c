@@ -16,7 +16,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 #define BAD_LOW ((void *)8)	       /* never mapped */
 #define BAD_HIGH ((void *)0xfffff000u) /* the kernel's on tick386, unmapped on Linux */

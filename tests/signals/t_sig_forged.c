@@ -13,7 +13,7 @@
 #include <string.h>
 #include <ucontext.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 /* The saved registers: named fields in user/libc, gregs[] in glibc. */
 #ifdef __tick386__

@@ -6,7 +6,7 @@
  */
 #include <signal.h>
 #include <string.h>
-#include "tap.h"
+#include "../tap.h"
 
 static volatile unsigned short cw_in_handler;
 static volatile double handler_result;

@@ -12,7 +12,7 @@
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 static volatile int depth, max_depth, count, order[8], norder;
 static volatile int usr1_blocked_inside, usr2_blocked_inside, term_blocked_inside;

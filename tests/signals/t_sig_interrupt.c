@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "handshake.h"
-#include "tap.h"
+#include "../tap.h"
 
 static volatile sig_atomic_t handled;
 

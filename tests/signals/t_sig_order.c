@@ -9,7 +9,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 static volatile int seen[64], nseen;
 

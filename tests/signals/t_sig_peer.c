@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "handshake.h"
-#include "tap.h"
+#include "../tap.h"
 
 static sigset_t all;
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "handshake.h"
-#include "tap.h"
+#include "../tap.h"
 
 static volatile sig_atomic_t restarting, interrupting;
 

@@ -8,7 +8,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
-#include "tap.h"
+#include "../tap.h"
 
 static volatile int handled, usr2_blocked_in_handler, term_blocked_in_handler;
 

@@ -5,7 +5,7 @@
 /* args: one two-2 three */
 /* expect: status=0 */
 #include <string.h>
-#include "utap.h"
+#include "../tap.h"
 
 int main(int argc, char **argv, char **envp)
 {

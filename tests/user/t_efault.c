@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
-#include "utap.h"
+#include "../tap.h"
 
 static long raw3(long nr, long a, long b, long c)
 {

@@ -9,7 +9,7 @@
 #include <sched.h>
 #include <string.h>
 #include <unistd.h>
-#include "utap.h"
+#include "../tap.h"
 
 static char canary[8192];
 

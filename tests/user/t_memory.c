@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "utap.h"
+#include "../tap.h"
 
 int main(void)
 {

@@ -8,7 +8,7 @@
 /* expect: status=0 */
 #include <sched.h>
 #include <time.h>
-#include "utap.h"
+#include "../tap.h"
 
 int main(void)
 {

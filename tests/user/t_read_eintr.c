@@ -10,7 +10,7 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
-#include "utap.h"
+#include "../tap.h"
 
 static volatile sig_atomic_t got;
 

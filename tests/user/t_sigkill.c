@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
-#include "utap.h"
+#include "../tap.h"
 
 int main(void)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
-#include "utap.h"
+#include "../tap.h"
 
 static volatile sig_atomic_t got;
 

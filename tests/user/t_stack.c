@@ -4,7 +4,7 @@
  */
 /* expect: status=0 */
 #include <string.h>
-#include "utap.h"
+#include "../tap.h"
 
 static unsigned depth(unsigned n)
 {

@@ -4,7 +4,7 @@
  * some 2.5e9 periods, more than INT_MAX.  The interrupt does not re-arm it
  * while its signal waits, so the machine is not flooded meanwhile.
  */
-#include "utap.h"
+#include "../tap.h"
 #include <limits.h>
 #include <signal.h>
 #include <string.h>

@@ -8,7 +8,7 @@
  */
 /* modules: m_timers_victim */
 /* expect-line: tick386: posix timers: now 0, peak 4, */
-#include "utap.h"
+#include "../tap.h"
 #include <errno.h>
 #include <signal.h>
 #include <string.h>

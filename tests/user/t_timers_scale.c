@@ -5,7 +5,7 @@
  * deleted.  The kernel's line at init's end gives the memory each cost.
  */
 /* expect-line: tick386: posix timers: now 0, peak 100000, */
-#include "utap.h"
+#include "../tap.h"
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>

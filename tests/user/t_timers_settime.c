@@ -5,7 +5,7 @@
  * CLOCK_MONOTONIC ones keep measuring their interval.  Safe to run only on
  * tick386: on a Linux host it would move the host's clock.
  */
-#include "utap.h"
+#include "../tap.h"
 #include <errno.h>
 #include <signal.h>
 #include <string.h>

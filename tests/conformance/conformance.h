@@ -1,8 +1,9 @@
 /*
- * tap.h: the little TAP library and time helpers shared by the conformance
- * programs.  Header-only, so that every program is one C file that
- * tools/runprog can build against user/libc, and that the host's cc builds
- * against glibc.  Only POSIX interfaces are used here.
+ * conformance.h: what the conformance programs share besides TAP (which is
+ * ../tap.h): their names for the TAP calls, errno names, EXPECT, and time,
+ * signal and timer helpers.  Header-only, so that every program is one C
+ * file that tools/runprog can build against user/libc, and that the host's
+ * cc builds against glibc.  Only POSIX interfaces are used here.
  *
  * Output convention (see README.md): one line per test,
  *     ok N - description
@@ -14,8 +15,8 @@
  * (errno names, "yes", counts that are exact); anything measured goes in the
  * detail after '#', which the harness does not compare.
  */
-#ifndef CONFORMANCE_TAP_H
-#define CONFORMANCE_TAP_H
+#ifndef CONFORMANCE_H
+#define CONFORMANCE_H
 
 #include <errno.h>
 #include <limits.h>
@@ -27,6 +28,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "../tap.h"
 
 #define NS_PER_MS 1000000LL
 #define NS_PER_S 1000000000LL
@@ -49,82 +52,11 @@ static void *volatile const null_ptr = NULL;
 /* A timer id that no program here ever gets: the suites make < 2000 timers. */
 #define NEVER_CREATED_TIMER ((timer_t)(intptr_t)12345)
 
-static int tap_count;
-static int tap_failures;
-static char tap_detail[256];
-
-/* Set the detail printed after '#' if the next result fails. */
-static inline void why(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(tap_detail, sizeof(tap_detail), fmt, ap);
-	va_end(ap);
-}
-
-static inline void tap_vline(int pass, const char *suffix, const char *fmt,
-			     va_list ap)
-{
-	char desc[256];
-
-	vsnprintf(desc, sizeof(desc), fmt, ap);
-	tap_count++;
-	if (!pass)
-		tap_failures++;
-	printf("%sok %d - %s%s", pass ? "" : "not ", tap_count, desc,
-	       suffix ? suffix : "");
-	if (!pass && tap_detail[0])
-		printf(" # %s", tap_detail);
-	printf("\n");
-	fflush(stdout);
-	tap_detail[0] = 0;
-}
-
-/* One test result; returns cond so that callers can stop a dependent step. */
-static inline int ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	tap_vline(cond, NULL, fmt, ap);
-	va_end(ap);
-	return cond;
-}
-
-/* A test this system cannot run: printed "ok", with a SKIP directive. */
-static inline void skip(const char *reason, const char *fmt, ...)
-{
-	char suffix[200];
-	va_list ap;
-
-	snprintf(suffix, sizeof(suffix), " # SKIP %s", reason);
-	tap_detail[0] = 0;
-	va_start(ap, fmt);
-	tap_vline(1, suffix, fmt, ap);
-	va_end(ap);
-}
-
-/* A diagnostic line; the harness never compares these. */
-static inline void note(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("# ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-/* Print the plan and give main's exit status. */
-static inline int done(void)
-{
-	printf("1..%d\n", tap_count);
-	fflush(stdout);
-	return tap_failures ? 1 : 0;
-}
+/* The conformance programs' names for the TAP calls of ../tap.h. */
+#define why(...) tap_why(__VA_ARGS__)
+#define skip(...) tap_skip(__VA_ARGS__)
+#define note(...) tap_note(__VA_ARGS__)
+#define done() done_testing()
 
 /* errno names: strerror's text differs between C libraries, names do not. */
 static inline const char *errname(int e)
@@ -400,4 +332,4 @@ static inline int64_t timer_left(timer_t t)
 	return ts_ns(&v.it_value);
 }
 
-#endif /* CONFORMANCE_TAP_H */
+#endif /* CONFORMANCE_H */
