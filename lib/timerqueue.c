@@ -1,11 +1,15 @@
 /*
  * The timer queue: a sorted list of armed timers indexed by a red-black
- * tree.  The data structure and its invariants I1-I5 are described in
+ * tree.  The data structure and its invariants I1-I6 are described in
  * lib/timerqueue.h; every function here keeps them.
+ *
+ * An armed node is in one of two places: on q->list and in q->tree (the
+ * queue proper), or, while timerq_expire() runs, on that call's list of
+ * due nodes with its tree links cleared (I6).  timerq_arm and
+ * timerq_disarm tell the two apart by rb_is_cleared().
  */
 #include "lib/timerqueue.h"
 
-#include <limits.h>
 #include <stddef.h>
 
 static inline struct timerq_node *timerq_node_of_rb(struct rb_node *rb)
@@ -33,11 +37,16 @@ static inline struct rb_node **rb_child_link(struct rb_node *node, unsigned go_r
 	return (struct rb_node **)((char *)node + offsetof(struct rb_node, left) + go_right * step);
 }
 
-/* Take an armed node out of both structures, leaving its own links stale. */
+/*
+ * Take an armed node out of the queue proper, or off the due list of a
+ * running timerq_expire() (I6), leaving its list links stale.
+ */
 static void timerq_unlink(struct timerq *q, struct timerq_node *node)
 {
-	rb_erase(&node->rb, &q->tree);
 	list_del(&node->link);
+	if (rb_is_cleared(&node->rb))
+		return; /* due, taken by timerq_expire: not in the tree, not counted */
+	rb_erase(&node->rb, &q->tree);
 	q->count--;
 }
 
@@ -112,9 +121,11 @@ void timerq_arm(struct timerq *q, struct timerq_node *node, ktime_t expires)
 		 * the predecessor's and strictly before the successor's, arming
 		 * anew would put the node exactly where it is, so only the
 		 * expiry changes (the common case of a periodic timer that
-		 * stays first).
+		 * stays first).  Not for a node on a due list (I6): its
+		 * neighbours there are not the queue's.
 		 */
-		if ((prev == &q->list || timerq_node_of_link(prev)->expires <= expires) &&
+		if (!rb_is_cleared(&node->rb) &&
+		    (prev == &q->list || timerq_node_of_link(prev)->expires <= expires) &&
 		    (next == &q->list || expires < timerq_node_of_link(next)->expires)) {
 			node->expires = expires;
 			return;
@@ -135,46 +146,39 @@ bool timerq_disarm(struct timerq *q, struct timerq_node *node)
 	return true;
 }
 
+/*
+ * Two steps, so that a callback arming a timer at or before `now` cannot
+ * keep the call going (see timerq_expire in the header):
+ *
+ *   1. move every node due now from the queue to `due`, in queue order:
+ *          q->list:  head <-> a(3) <-> b(5) <-> c(9)       now = 6
+ *          due:      head <-> a <-> b       (tree links cleared, I6)
+ *          q->list:  head <-> c
+ *   2. pop the first of `due`, disarm it, call back; until `due` is empty.
+ *
+ * What a callback arms goes to q->list, for the next call; what it
+ * disarms or moves leaves `due` through timerq_unlink.  Step 1 costs what
+ * popping the queue's head one node at a time would: one rb_erase each.
+ */
 ktime_t timerq_expire(struct timerq *q, ktime_t now, timerq_expire_fn fn, void *ctx)
 {
+	struct list_head due;
 	struct timerq_node *node;
 
+	list_init(&due);
 	while ((node = timerq_first(q)) && node->expires <= now) {
-		enum timerq_action action = fn(q, node, now, ctx);
-		ktime_t next;
-
-		if (action == TIMERQ_REARM && node->interval) {
-			ktime_forward(node->expires, node->interval, now, &next);
-			/*
-			 * next > now, unless the period saturated at KTIME_MAX
-			 * and now is KTIME_MAX too: re-arming would hand the
-			 * timer over forever, so it stops instead.
-			 */
-			if (next > now) {
-				timerq_arm(q, node, next);
-				continue;
-			}
-		}
-		timerq_disarm(q, node);
+		timerq_unlink(q, node);
+		rb_clear_node(&node->rb);
+		list_add_tail(&node->link, &due);
+	}
+	while (!list_empty(&due)) {
+		node = list_first_entry(&due, struct timerq_node, link);
+		list_del(&node->link);
+		node->link.next = NULL; /* disarmed (I5) before its callback */
+		node->link.prev = NULL;
+		fn(q, node, now, ctx);
 	}
 	return timerq_next_deadline(q);
-}
-
-int timerq_overrun(const struct timerq_node *node, ktime_t now)
-{
-	u64 missed;
-
-	if (!node->interval || node->expires > now)
-		return 0;
-	missed = (now - node->expires) / node->interval;
-	return missed > INT_MAX ? INT_MAX : (int)missed;
-}
-
-int timerq_forward(struct timerq_node *node, ktime_t now)
-{
-	if (!node->interval)
-		return 0;
-	return ktime_forward(node->expires, node->interval, now, &node->expires);
 }
 
 static int timerq_rb_cmp(const struct rb_node *a, const struct rb_node *b)

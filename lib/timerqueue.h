@@ -29,16 +29,22 @@
  *     neighbours (a periodic timer that stays first) only rewrites its expiry.
  *
  * Invariants, kept by every function below and verified by timerq_check():
- *   I1. q->list holds exactly the armed nodes, in non-decreasing order of
- *       expiry; nodes with equal expiries are in the order they were armed
- *       (FIFO): arming a node places it after every node with the same expiry.
+ *   I1. q->list holds exactly the armed nodes that no running timerq_expire()
+ *       has taken (see I6), in non-decreasing order of expiry; nodes with
+ *       equal expiries are in the order they were armed (FIFO): arming a
+ *       node places it after every node with the same expiry.
  *   I2. q->tree holds the same nodes, and its in-order walk visits them in
  *       the list's order (the tree is an index into the list, nothing more).
  *   I3. Hence the tree's leftmost node is the list's first node (the next
  *       timer to expire) and its rightmost node is the list's last node.
- *   I4. q->count is the number of armed nodes.
+ *   I4. q->count is the number of nodes on q->list.
  *   I5. A node is armed iff node->link.next != NULL; a zero-filled node is a
  *       valid disarmed node.
+ *   I6. While timerq_expire() runs, the nodes that were due when it began
+ *       and have not yet been handed over sit on a list of its own, still
+ *       armed (I5) but out of the tree, their tree links cleared
+ *       (rb_is_cleared).  Each leaves that list, disarmed, just before its
+ *       callback: a node is never armed while its own callback starts.
  *
  * The queue never allocates and never sleeps; the caller provides locking
  * (in the kernel: interrupts off, since the PIT interrupt expires timers).
@@ -52,14 +58,16 @@
 
 /*
  * The expiry sits next to the tree links: a walk down the tree reads both
- * at every level, and together they fill half a cache line.
+ * at every level.  Nothing else: a period, an overrun or a callback belong
+ * to the timer that embeds the node (28 bytes on i386, 48 on x86-64).
  */
 struct timerq_node {
 	struct rb_node rb;
 	ktime_t expires;       /* absolute expiry on the queue's clock, ns */
 	struct list_head link; /* link.next == NULL: not armed (I5) */
-	ktime_t interval;      /* period for periodic timers, 0 for one-shot */
 };
+STATIC_ASSERT(sizeof(struct timerq_node) == 5 * sizeof(void *) + sizeof(ktime_t),
+	      "a timer queue node is its tree links, its list links and its expiry");
 
 struct timerq {
 	struct rb_root tree;
@@ -67,22 +75,16 @@ struct timerq {
 	u32 count;
 };
 
-/* What the expiry callback asks of the queue, for the timer it was given. */
-enum timerq_action {
-	TIMERQ_DONE,  /* disarm the timer (one-shot, or periodic re-armed later) */
-	TIMERQ_REARM, /* forward it past now by its interval and keep it armed */
-};
-
 /*
  * Expiry callback, called by timerq_expire() once per expired timer, in
- * expiry order.  While it runs, `node` is still armed (at the head of what
- * has expired); the callback may arm and disarm any OTHER timer of this or
- * another queue, and may change node->interval, but must not arm, disarm or
- * forward `node` itself nor change node->expires: it returns its decision.
- * timerq_overrun(node, now) tells it how many periods were missed.
+ * expiry order.  `node` is already disarmed when it is called (I6), so the
+ * callback may arm it again with timerq_arm() (a periodic timer moves its
+ * expiry by its own period), and may arm and disarm any other timer of
+ * this or another queue; a node armed while the pass runs, even at or
+ * before `now`, is left for the next timerq_expire().
  */
-typedef enum timerq_action (*timerq_expire_fn)(struct timerq *q, struct timerq_node *node,
-					       ktime_t now, void *ctx);
+typedef void (*timerq_expire_fn)(struct timerq *q, struct timerq_node *node, ktime_t now,
+				 void *ctx);
 
 void timerq_init(struct timerq *q);
 
@@ -92,7 +94,6 @@ static inline void timerq_node_init(struct timerq_node *node)
 	node->link.next = NULL;
 	node->link.prev = NULL;
 	node->expires = 0;
-	node->interval = 0;
 }
 
 static inline bool timerq_is_armed(const struct timerq_node *node)
@@ -104,7 +105,7 @@ static inline bool timerq_is_armed(const struct timerq_node *node)
  * Arm `node` to expire at `expires` (absolute ns on the queue's clock; a
  * time already past expires at the next timerq_expire()).  Arming an armed
  * node moves it, as if disarmed and armed again (it goes after the nodes
- * with the same expiry).  node->interval is left as the caller set it.
+ * with the same expiry).
  */
 void timerq_arm(struct timerq *q, struct timerq_node *node, ktime_t expires);
 
@@ -127,7 +128,8 @@ static inline ktime_t timerq_next_deadline(const struct timerq *q)
 	return first ? first->expires : KTIME_MAX;
 }
 
-/* Number of armed timers. */
+/* Number of armed timers (while timerq_expire() runs, without the due
+ * ones it has yet to hand over: I4). */
 static inline u32 timerq_count(const struct timerq *q)
 {
 	return q->count;
@@ -135,31 +137,26 @@ static inline u32 timerq_count(const struct timerq *q)
 
 /*
  * Expire every timer whose expiry is <= now, earliest first (FIFO among
- * equals), handing each to `fn` (see timerq_expire_fn).  A timer re-armed by
- * TIMERQ_REARM lands after `now`, so it is not handed over twice in one call.
- * Returns the next deadline, as timerq_next_deadline().
+ * equals), handing each to `fn` (see timerq_expire_fn) after disarming it.
+ *
+ * One call hands over the timers due when it began, and no other: it first
+ * takes them all off the queue onto a list of its own (I6), then calls
+ * back.  So a callback that arms a timer (its own or another) at or before
+ * `now` cannot keep the call going forever, nor starve the timers due
+ * after it: that timer is expired by the next call, as OpenBSD's softclock
+ * runs a timeout added again from its handler at the next tick.  A timer
+ * still due is disarmed by timerq_disarm() or moved by timerq_arm() from a
+ * callback as at any other time, and then is not handed over by this call.
+ *
+ * Returns the next deadline, as timerq_next_deadline(): a deadline <= now
+ * means a callback armed a timer that is due already; call again.
  */
 ktime_t timerq_expire(struct timerq *q, ktime_t now, timerq_expire_fn fn, void *ctx);
 
 /*
- * Periods a periodic timer has missed by `now` besides the expiry that is
- * firing: floor((now - expires) / interval), saturated at INT_MAX
- * (DELAYTIMER_MAX); 0 for a one-shot timer or one not yet due.
- */
-int timerq_overrun(const struct timerq_node *node, ktime_t now);
-
-/*
- * Move a DISARMED periodic node's expiry to the first period after `now`
- * (see ktime_forward()) and return the periods it missed, as
- * timerq_overrun().  For re-arming later, e.g. when the timer's signal is
- * delivered:  overrun = timerq_forward(n, now); timerq_arm(q, n, n->expires);
- * A node not yet due, or a one-shot node, is left alone (returns 0).
- */
-int timerq_forward(struct timerq_node *node, ktime_t now);
-
-/*
  * Verify I1-I5 (except the FIFO part of I1, which needs the arming order:
- * the tests check it against their model).  Returns 0 or a negative
+ * the tests check it against their model); the nodes of I6 are off the
+ * queue and not seen.  Returns 0 or a negative
  * TIMERQ_CHECK_* code.  O(n): for tests.
  */
 enum {

@@ -9,9 +9,14 @@
  *                     now due and re-programs the PIT.
  *
  * fn runs from IRQ 0 (or from ktimer_clock_was_set) with interrupts off and
- * must be short.  It is given the time of its clock at the expiry.  To run
- * again it calls ktimer_forward(t, now, interval) (or ktimer_start(t, when))
- * and returns KTIMER_RESTART; returning KTIMER_NORESTART leaves it disarmed.
+ * must be short.  It is given the time of its clock at the expiry.  The
+ * timer is disarmed before fn is called (unlink, then call back, as
+ * Linux's __run_hrtimer), so fn re-arms it as anyone would: with
+ * ktimer_start(t, when); or it moves the expiry with ktimer_forward(t, now,
+ * interval) and returns KTIMER_RESTART, which arms t at ktimer_expires(t)
+ * unless fn armed it itself.  KTIMER_NORESTART leaves t as fn left it.  A
+ * timer armed from fn at or before now fires in the next expiry pass (the
+ * PIT interrupts again within a tick), never again in the same one.
  * A timer fires at or after its deadline, never before (as the clock counts;
  * the PIT one-shot is rounded up to whole ticks of 838 ns), and timers due
  * at once fire in deadline order, FIFO among equal deadlines.
@@ -35,10 +40,6 @@ struct ktimer {
 	struct timerq_node node;
 	enum ktimer_clock clock;
 	enum ktimer_restart (*fn)(struct ktimer *t, u64 now);
-	/* private to kernel/time/ktimer.c */
-	u64 pending_expires;	     /* set by ktimer_forward/start from inside fn */
-	struct ktimer *restart_next; /* list of timers re-armed after the expiry pass */
-	u8 flags;
 };
 
 void ktimer_init(struct ktimer *t, enum ktimer_clock clock,
@@ -48,7 +49,8 @@ void ktimer_init(struct ktimer *t, enum ktimer_clock clock,
 void ktimer_start(struct ktimer *t, u64 expires_ns);
 /* Disarm: true if it was armed.  After it returns fn does not run (one
  * CPU: fn runs with interrupts off, so it is not running now, unless this
- * is called from fn itself, which then does not restart). */
+ * is called from fn itself: then it undoes a ktimer_start fn made, and a
+ * KTIMER_RESTART returned afterwards still re-arms). */
 bool ktimer_cancel(struct ktimer *t);
 bool ktimer_active(const struct ktimer *t);
 /* The expiry t is (or was last) armed for. */
@@ -59,9 +61,10 @@ u64 ktimer_expires(const struct ktimer *t);
  * by one division (no loop), and return how many intervals were added (0
  * if the expiry is already after now).  As Linux's hrtimer_forward: the
  * periods missed besides the one firing are the result minus one.
- * Called from fn (then return KTIMER_RESTART), or on a disarmed timer
- * before ktimer_start(t, ktimer_expires(t)); on an armed timer outside fn
- * it re-arms at the new expiry.  interval 0 does nothing and returns 0.
+ * On a disarmed timer (as t is in its own fn) it only moves the expiry:
+ * return KTIMER_RESTART, or call ktimer_start(t, ktimer_expires(t)); on an
+ * armed timer it re-arms at the new expiry.  interval 0 does nothing and
+ * returns 0.
  */
 u64 ktimer_forward(struct ktimer *t, u64 now, u64 interval);
 

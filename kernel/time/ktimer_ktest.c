@@ -1,10 +1,12 @@
 /*
  * Kernel timers on the real clock event device: order, never early,
  * cancel, restart by forward, re-arm, far deadlines past the PIT's reach,
- * and the REALTIME queue when the wall clock is set.
+ * the REALTIME queue when the wall clock is set, and what fn may do to
+ * its own timer and to others (it runs with its timer disarmed).
  */
 #include "arch/i386/cpu.h"
 #include "kernel/time/clock.h"
+#include "kernel/time/clockevent.h"
 #include "kernel/ktest.h"
 #include "kernel/time/ktimer.h"
 #include "kernel/printk.h"
@@ -20,6 +22,10 @@ struct probe {
 	unsigned count;
 	u64 interval;
 	unsigned limit;
+	unsigned long events[4]; /* clockevent_count() at the first firings */
+	bool active_in_fn;	 /* ktimer_active(own timer) seen from fn */
+	bool cancel_in_fn;	 /* what fn's ktimer_cancel returned */
+	unsigned early;		 /* firings before the deadline fn asked */
 };
 
 static struct probe probes[N];
@@ -167,22 +173,47 @@ static void test_restart_by_forward(struct ktest *t)
 	KEXPECT_FALSE(t, ktimer_active(k));
 }
 
+/* Count a firing of p at `now`: order, time, event, and whether early. */
+static void note(struct probe *p, u64 now)
+{
+	if (p->count < 4)
+		p->events[p->count] = clockevent_count();
+	if (now < p->deadline || clock_monotonic_ns() < p->deadline)
+		p->early++;
+	p->fired_now = now;
+	p->fired_mono = clock_monotonic_ns();
+	p->order = fired++;
+	p->count++;
+}
+
+/* Re-arms itself 2 ms later with the ordinary call, twice. */
 static enum ktimer_restart restart_self_by_start(struct ktimer *k, u64 now)
 {
 	struct probe *p = container_of(k, struct probe, timer);
-	p->count++;
-	fired++;
-	if (p->count < 3)
-		ktimer_start(k, now + 2000000); /* armed whatever is returned */
+	note(p, now);
+	if (p->count < 3) {
+		p->deadline = now + 2000000;
+		ktimer_start(k, p->deadline); /* armed whatever is returned */
+	}
 	return KTIMER_NORESTART;
 }
 
+/* RESTART without moving the expiry: re-armed at it, in the past. */
 static enum ktimer_restart restart_without_moving(struct ktimer *k, u64 now)
 {
-	(void)now;
-	container_of(k, struct probe, timer)->count++;
-	fired++;
-	return KTIMER_RESTART; /* expiry not moved: must not fire again at once */
+	struct probe *p = container_of(k, struct probe, timer);
+	note(p, now);
+	return p->count < 3 ? KTIMER_RESTART : KTIMER_NORESTART;
+}
+
+/* Re-arms itself 1 ns in the past with ktimer_start, twice. */
+static enum ktimer_restart restart_in_the_past(struct ktimer *k, u64 now)
+{
+	struct probe *p = container_of(k, struct probe, timer);
+	note(p, now);
+	if (p->count < 3)
+		ktimer_start(k, now - 1);
+	return KTIMER_NORESTART;
 }
 
 static void test_start_rearms(struct ktest *t)
@@ -197,19 +228,72 @@ static void test_start_rearms(struct ktest *t)
 	KEXPECT_GE(t, probes[0].fired_mono, now + 1000000);
 	KEXPECT_LT(t, probes[0].fired_mono, now + 1100000);
 
+	/* fn re-arms its own timer later: it fires again, by that time */
 	reset();
 	ktimer_init(&probes[1].timer, KTIMER_MONOTONIC, restart_self_by_start);
-	ktimer_start(&probes[1].timer, clock_monotonic_ns() + 1000000);
+	probes[1].deadline = clock_monotonic_ns() + 1000000;
+	ktimer_start(&probes[1].timer, probes[1].deadline);
 	wait_fired(3, 30000000);
+	wait_fired(4, 5000000);
 	KEXPECT_EQ(t, probes[1].count, 3);
+	KEXPECT_EQ(t, probes[1].early, 0);
+	KEXPECT_LT(t, probes[1].fired_mono - probes[1].deadline, 100000);
 	KEXPECT_FALSE(t, ktimer_active(&probes[1].timer));
+}
 
+/*
+ * fn re-arming its timer at or before now, by RESTART with the expiry
+ * unmoved or by ktimer_start: the pass ends, and the timer fires again
+ * from the next clock event, never twice in one.
+ */
+static void test_rearm_in_the_past(struct ktest *t)
+{
+	enum ktimer_restart (*const fns[])(struct ktimer *, u64) = {restart_without_moving,
+								    restart_in_the_past};
+	for (unsigned f = 0; f < 2; f++) {
+		struct probe *p = &probes[f];
+		reset();
+		ktimer_init(&p->timer, KTIMER_MONOTONIC, fns[f]);
+		ktimer_start(&p->timer, clock_monotonic_ns() + 1000000);
+		wait_fired(3, 10000000);
+		wait_fired(4, 2000000);
+		KEXPECT_EQ(t, p->count, 3);
+		KEXPECT_LT(t, p->events[0], p->events[1]);
+		KEXPECT_LT(t, p->events[1], p->events[2]);
+		KEXPECT_FALSE(t, ktimer_active(&p->timer));
+	}
+}
+
+/* Looks at its own timer from fn, then cancels probes[1]. */
+static enum ktimer_restart look_and_cancel_next(struct ktimer *k, u64 now)
+{
+	struct probe *p = container_of(k, struct probe, timer);
+	note(p, now);
+	p->active_in_fn = ktimer_active(k);
+	p->cancel_in_fn = ktimer_cancel(&probes[1].timer);
+	return KTIMER_NORESTART;
+}
+
+/*
+ * The timer is disarmed while its fn runs; a timer due in the same pass
+ * that fn cancels does not fire, and the cancel says it was armed.
+ */
+static void test_fn_sees_disarmed_and_cancels(struct ktest *t)
+{
+	u64 deadline = clock_monotonic_ns() + 1000000;
 	reset();
-	ktimer_init(&probes[2].timer, KTIMER_MONOTONIC, restart_without_moving);
-	ktimer_start(&probes[2].timer, clock_monotonic_ns() + 1000000);
-	wait_fired(2, 10000000);
+	ktimer_init(&probes[0].timer, KTIMER_MONOTONIC, look_and_cancel_next);
+	ktimer_start(&probes[0].timer, deadline);
+	ktimer_start(&probes[1].timer, deadline); /* same deadline: same pass, after [0] */
+	ktimer_start(&probes[2].timer, deadline);
+	wait_fired(2, 20000000);
+	wait_fired(3, 5000000);
+	KEXPECT_EQ(t, probes[0].count, 1);
+	KEXPECT_FALSE(t, probes[0].active_in_fn);
+	KEXPECT_TRUE(t, probes[0].cancel_in_fn);
+	KEXPECT_EQ(t, probes[1].count, 0);
 	KEXPECT_EQ(t, probes[2].count, 1);
-	KEXPECT_FALSE(t, ktimer_active(&probes[2].timer));
+	KEXPECT_EQ(t, ktimer_count(KTIMER_MONOTONIC), 0);
 }
 
 static void test_far_deadline(struct ktest *t)
@@ -365,5 +449,6 @@ static void test_random_against_model(struct ktest *t)
 
 KTEST_SUITE(ktimer, KTEST_CASE(test_fire_in_order_never_early), KTEST_CASE(test_cancel),
 	    KTEST_CASE(test_restart_by_forward), KTEST_CASE(test_start_rearms),
+	    KTEST_CASE(test_rearm_in_the_past), KTEST_CASE(test_fn_sees_disarmed_and_cancels),
 	    KTEST_CASE(test_far_deadline), KTEST_CASE(test_clock_was_set),
 	    KTEST_CASE(test_random_against_model), KTEST_CASE(test_ktimer_error));

@@ -19,14 +19,13 @@
 #include "kernel/task/task.h"
 #include "lib/compiler.h"
 
-static enum timerq_action cputimer_expire_one(struct timerq *q, struct timerq_node *node,
-					      ktime_t now, void *ctx)
+static void cputimer_expire_one(struct timerq *q, struct timerq_node *node, ktime_t now, void *ctx)
 {
 	(void)q;
 	(void)now;
 	(void)ctx;
+	/* periodic ones re-arm when their signal is delivered */
 	posix_timer_expired(container_of(node, struct posix_timer, cpu_node));
-	return TIMERQ_DONE; /* periodic ones re-arm when their signal is delivered */
 }
 
 /* Arm t's ktimer for its earliest CPU-time expiry if t is running. */
