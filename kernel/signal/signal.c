@@ -142,12 +142,22 @@ static void entry_link(struct signal_state *st, struct sigqueue_entry *e)
 	st->pending |= ABI_SIGMASK(signo);
 }
 
+/* Move e (off any list, or on a queue) to the ignored list (interrupts off). */
+static void entry_park(struct signal_state *st, struct sigqueue_entry *e)
+{
+	list_del(&e->node);
+	list_add_tail(&e->node, &st->ignored);
+	e->queued = true;
+	e->parked = true;
+}
+
 /*
  * Discard the pending instances of signo (interrupts off).  park: an
- * ignoring action is being installed; embedded entries then move to the
- * ignored list instead of vanishing (their owner waits for a delivery).
- * Otherwise (SIGCONT and the stop signals cancelling each other) embedded
- * entries stay queued: only plain instances go.
+ * ignoring action is being installed; the entries of periodic timers then
+ * move to the ignored list instead of vanishing (their owner waits for a
+ * delivery), and the others go, a one-shot timer's too (POSIX).  Otherwise
+ * (SIGCONT and the stop signals cancelling each other) embedded entries
+ * stay queued: only plain instances go.
  */
 static void flush_signal(struct signal_state *st, int signo, bool park)
 {
@@ -157,19 +167,18 @@ static void flush_signal(struct signal_state *st, int signo, bool park)
 	{
 		struct sigqueue_entry *e = list_entry(pos, struct sigqueue_entry, node);
 
-		if (!e->embedded) {
+		if (!e->embedded)
 			entry_unlink(st, e);
-		} else if (park) {
-			list_del(&e->node);
-			list_add_tail(&e->node, &st->ignored);
-			e->parked = true;
-		}
+		else if (park && e->park_if_ignored)
+			entry_park(st, e);
+		else if (park)
+			entry_unlink(st, e);
 	}
 	if (list_empty(list))
 		st->pending &= ~ABI_SIGMASK(signo);
 }
 
-/* The action of signo stopped ignoring: parked entries queue again. */
+/* The action of signo stopped ignoring: its parked entries queue again. */
 static void unpark_signal(struct signal_state *st, int signo)
 {
 	struct list_head *pos, *tmp;
@@ -303,8 +312,12 @@ void signal_force(struct task *t, int signo, int code, u32 addr)
 	u32 flags = irq_save();
 
 	if (act->handler == SIG_IGN || (st->blocked & ABI_SIGMASK(signo))) {
+		bool was_ignored = handler_ignores(act->handler, signo);
+
 		act->handler = SIG_DFL;
 		st->blocked &= ~ABI_SIGMASK(signo);
+		if (was_ignored && !handler_ignores(SIG_DFL, signo))
+			unpark_signal(st, signo); /* a parked timer's signal queues again */
 	}
 	memset(&info, 0, sizeof(info));
 	info.si_signo = signo;
@@ -338,7 +351,10 @@ int signal_send_entry(struct task *t, struct sigqueue_entry *e)
 	} else if (t->state == TASK_ZOMBIE) {
 		ret = -ESRCH;
 	} else if (!prepare_signal(t, signo)) {
-		ret = 1; /* ignored: the owner parks */
+		if (e->park_if_ignored)
+			entry_park(&t->signal, e); /* waits for the action to change */
+		else
+			ret = 1; /* ignored: discarded */
 	} else {
 		entry_link(&t->signal, e);
 		signal_wake(t, signo);
@@ -359,12 +375,6 @@ void signal_entry_remove(struct task *t, struct sigqueue_entry *e)
 	if (e->queued)
 		entry_unlink(&t->signal, e);
 	irq_restore(flags);
-}
-
-__attribute__((weak)) void signal_action_changed(struct task *t, int signo)
-{
-	(void)t;
-	(void)signo;
 }
 
 /* --- dequeuing ------------------------------------------------------------ */
@@ -444,8 +454,6 @@ int signal_set_action(struct task *t, int signo, const struct abi_sigaction *act
 		signal_wake(t, signo);
 	}
 	irq_restore(flags);
-	if (was_ignored && !now_ignored)
-		signal_action_changed(t, signo);
 	return 0;
 }
 
