@@ -1,6 +1,7 @@
 #include "kernel/console.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
+#include "kernel/task/wait.h"
 #include "drivers/serial.h"
 #include "drivers/vga.h"
 #include "lib/compiler.h"
@@ -61,6 +62,7 @@ void console_flush(void)
 static char input_ring[CONSOLE_INPUT_SIZE];
 static u32 input_head, input_tail;
 static unsigned long input_dropped;
+static struct wait_queue input_waiters = WAIT_QUEUE_INIT; /* console_wait_input */
 
 static void input_put(char c)
 {
@@ -86,8 +88,14 @@ static void serial_drain(void)
 		input_put((char)c);
 }
 
-__attribute__((weak)) void console_input_arrived(void)
+void console_input_arrived(void)
 {
+	wait_wake_all(&input_waiters);
+}
+
+int console_wait_input(void)
+{
+	return wait_sleep(&input_waiters, KTIMER_MONOTONIC, KTIME_MAX);
 }
 
 static void serial_rx_irq(struct trap_frame *tf, void *ctx)

@@ -174,7 +174,7 @@ int signal_set_mask(struct task *t, int how, const abi_sigset_t *set, abi_sigset
 /* --- delivery ------------------------------------------------------------ */
 
 /*
- * On the way back to ring 3 (trap_return_to_user, interrupts off): take the
+ * On the way back to ring 3 (sched_return_to_user, interrupts off): take the
  * pending unblocked signals one at a time; for each, the default action
  * (terminate, ignore, stop) or a handler frame on the user stack.  Handles
  * system-call restart: for int 0x80, tf->error_code holds the number the

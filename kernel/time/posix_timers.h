@@ -43,6 +43,14 @@ void posix_timers_task_init(struct task *t);
 /* Delete every timer of a task that is exiting (or exec'ing). */
 void posix_timers_task_exit(struct task *t);
 
+/*
+ * The scheduler's context switch (interrupts off), once prev->cpu_ns is up
+ * to date and before next runs: the ktimer of prev's CPU-time timers is
+ * cancelled and next's armed for its earliest CPU-time expiry
+ * (kernel/time/posix_cputimers.c).
+ */
+void posix_cputimers_switch(struct task *prev, struct task *next);
+
 /* Memory figures for the scale test and the benchmarks. */
 struct posix_timers_stats {
 	unsigned long timers;	   /* in existence, all tasks */
