@@ -3,7 +3,6 @@
 #include "arch/i386/pic.h"
 #include "kernel/task/wait.h"
 #include "drivers/serial.h"
-#include "drivers/vga.h"
 #include "lib/compiler.h"
 
 #define CONSOLE_MAX_OUTPUTS 4
@@ -28,9 +27,7 @@ static const struct console_output serial_console = {
 
 void console_init(void)
 {
-	serial_init();
 	console_register(&serial_console);
-	vga_console_init();
 }
 
 void console_register(const struct console_output *out)

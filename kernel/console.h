@@ -13,6 +13,7 @@ struct console_output {
 	void (*flush)(void);
 };
 
+/* Register the serial port (serial_init first) as a console output. */
 void console_init(void);
 void console_register(const struct console_output *out);
 void console_write(const char *buf, size_t len);

@@ -8,6 +8,7 @@
  */
 #include "kernel/signal/signal.h"
 #include "arch/i386/cpu.h"
+#include "kernel/panic.h"
 #include "mm/slab.h"
 #include "kernel/task/task.h"
 #include "lib/string.h"
@@ -24,6 +25,12 @@ static struct kmem_cache *sigqueue_cache;
 #define SIGNAL_SA_KNOWN                                                                            \
 	(SA_NOCLDSTOP | SA_NOCLDWAIT | SA_SIGINFO | 0x800 | SA_RESTORER | SA_ONSTACK |             \
 	 SA_RESTART | SA_NODEFER | SA_RESETHAND)
+
+void signal_init(void)
+{
+	sigqueue_cache = kmem_cache_create("sigqueue", sizeof(struct sigqueue_entry), 0);
+	BUG_ON(!sigqueue_cache);
+}
 
 static bool signo_valid(int signo)
 {
@@ -99,10 +106,6 @@ static struct sigqueue_entry *entry_alloc(struct signal_state *st)
 	struct sigqueue_entry *e;
 
 	if (st->queued_count >= ABI_SIGQUEUE_MAX)
-		return NULL;
-	if (!sigqueue_cache)
-		sigqueue_cache = kmem_cache_create("sigqueue", sizeof(struct sigqueue_entry), 0);
-	if (!sigqueue_cache)
 		return NULL;
 	e = kmem_cache_alloc(sigqueue_cache);
 	if (!e)

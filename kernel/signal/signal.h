@@ -104,6 +104,9 @@ struct signal_state {
 	stack_t altstack; /* sigaltstack; ss_flags SS_DISABLE when none */
 };
 
+/* The cache of queued entries (mm/slab.h): once, before any signal is sent. */
+void signal_init(void);
+
 /* --- life of a task ------------------------------------------------------ */
 
 /* Empty mask and queue, every action SIG_DFL.  parent_or_null is unused for

@@ -238,14 +238,10 @@ static int idle_main(void *arg)
 	return 0;
 }
 
-extern u32 boot_stack_top[];
-static struct task boot_task;
-
 void sched_init(void)
 {
-	/* kstack + TASK_KSTACK_SIZE is where esp0 points: the top of boot.asm's stack. */
-	task_init_boot(&boot_task, (u32)boot_stack_top - TASK_KSTACK_SIZE);
-	boot_task.slice_start = sched_now();
+	BUG_ON(!current); /* task_init made the boot context a task */
+	current->slice_start = sched_now();
 	idle_task = task_alloc_idle(idle_main);
 	BUG_ON(!idle_task);
 	ktimer_init(&slice_timer, KTIMER_MONOTONIC, slice_expired);

@@ -26,7 +26,8 @@
 struct task;
 struct trap_frame;
 
-/* Make the boot context the first task and create the idle task. */
+/* The idle task and the time slice; the running task (kmain, task_init)
+ * starts its first slice. */
 void sched_init(void);
 
 /* Put a runnable task (new or woken) at the tail of its run queue. */

@@ -85,8 +85,12 @@ static inline struct task *task_current(void)
 	return current;
 }
 
-/* The boot context becomes task "kmain" (pid 0); called by sched_init. */
-void task_init_boot(struct task *boot, u32 stack_bottom);
+/*
+ * The boot context (boot.asm's stack) becomes task "kmain", pid 0, and
+ * `current`; the x87 state every new task starts from is taken here.  Called
+ * once by kmain, before sched_init and before any other task is made.
+ */
+void task_init(void);
 
 /* A kernel thread running fn(arg); its return value r ends it like exit(r). */
 struct task *task_create_kernel(const char *name, int (*fn)(void *), void *arg, int prio);
