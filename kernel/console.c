@@ -1,8 +1,8 @@
 #include "kernel/console.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
+#include "kernel/task/wait.h"
 #include "drivers/serial.h"
-#include "drivers/vga.h"
 #include "lib/compiler.h"
 
 #define CONSOLE_MAX_OUTPUTS 4
@@ -27,9 +27,7 @@ static const struct console_output serial_console = {
 
 void console_init(void)
 {
-	serial_init();
 	console_register(&serial_console);
-	vga_console_init();
 }
 
 void console_register(const struct console_output *out)
@@ -61,6 +59,7 @@ void console_flush(void)
 static char input_ring[CONSOLE_INPUT_SIZE];
 static u32 input_head, input_tail;
 static unsigned long input_dropped;
+static struct wait_queue input_waiters = WAIT_QUEUE_INIT; /* console_wait_input */
 
 static void input_put(char c)
 {
@@ -86,8 +85,14 @@ static void serial_drain(void)
 		input_put((char)c);
 }
 
-__attribute__((weak)) void console_input_arrived(void)
+void console_input_arrived(void)
 {
+	wait_wake_all(&input_waiters);
+}
+
+int console_wait_input(void)
+{
+	return wait_sleep(&input_waiters, KTIMER_MONOTONIC, KTIME_MAX);
 }
 
 static void serial_rx_irq(struct trap_frame *tf, void *ctx)

@@ -1,13 +1,16 @@
 /*
  * kmain: the first C code.  boot.asm has paging on with the kernel at 3 GiB
- * and a stack; interrupts are off.  Bring the machine up in dependency
- * order, then run the init program, or in the test image (built with
- * TICK386_KTEST, build/kernel-test.elf) the in-kernel tests of test=....
+ * and a stack; interrupts are off.  Every subsystem's init is called from
+ * here, in dependency order, none from inside another's; then the init
+ * program runs, or in the test image (built with TICK386_KTEST,
+ * build/kernel-test.elf) the in-kernel tests of test=....
  */
 #include "arch/i386/cpu.h"
 #include "arch/i386/gdt.h"
 #include "arch/i386/idt.h"
 #include "arch/i386/pic.h"
+#include "drivers/serial.h"
+#include "drivers/vga.h"
 #include "kernel/bootinfo.h"
 #include "kernel/time/clock.h"
 #include "kernel/console.h"
@@ -19,6 +22,7 @@
 #include "kernel/power.h"
 #include "kernel/time/posix_timers.h"
 #include "kernel/printk.h"
+#include "kernel/signal/signal.h"
 #include "kernel/task/sched.h"
 #include "kernel/syscall.h"
 #include "kernel/task/task.h"
@@ -29,7 +33,9 @@ void kmain(u32 magic, u32 mbi_phys);
 
 void kmain(u32 magic, u32 mbi_phys)
 {
-	console_init();
+	serial_init();	    /* first: kprintf's output, and where a failed boot says why */
+	console_init();	    /* the serial port as console output: kprintf works from here */
+	vga_console_init(); /* the screen as a second output */
 	if (bootinfo_parse(magic, mbi_phys) < 0) {
 		kprintf("tick386: not started by a multiboot loader (eax=%#x, expected %#x); "
 			"boot it with GRUB or qemu -kernel\n",
@@ -42,14 +48,16 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	gdt_init();
 	idt_init();
-	pic_init();
-	console_input_init();
-	pmm_init();
-	kheap_init();
-	clock_init();
-	posix_timers_init(); /* the timer cache and ids */
-	sched_init();   /* kmain becomes a task; the idle task */
-	syscall_init(); /* int 0x80 */
+	pic_init();	      /* IRQs remapped to vectors 0x20..0x2f: after idt_init */
+	console_input_init(); /* IRQ 4: after pic_init */
+	pmm_init();	      /* the free pages: from boot_info's memory map */
+	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */
+	clock_init();	      /* TSC or PIT clock, RTC; it also starts clock events, ktimers */
+	signal_init();	      /* the sigqueue cache: after kheap_init */
+	posix_timers_init();  /* the timer cache and ids: after kheap_init */
+	task_init();	      /* kmain becomes task 0 (current): before sched_init */
+	sched_init();	      /* the idle task and the slice ktimer: after clock_init */
+	syscall_init();	      /* int 0x80 */
 
 	kprintf("tick386 booting: %u MiB memory (lower %u KiB, upper %u KiB), loader '%s'\n",
 		(unsigned)(boot_info.ram_bytes >> 20), boot_info.mem_lower_kib,

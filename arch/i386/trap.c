@@ -1,14 +1,19 @@
 /*
  * trap_dispatch: where every interrupt, exception and system call lands.
- * Exceptions without an installed handler are fatal in the kernel: we print
- * what the CPU told us (vector, error code, registers, CR2 for a page fault)
- * and a backtrace, then stop (kernel/panic.c ends QEMU with a failing status).
+ * An exception raised in ring 3 without an installed handler goes to the
+ * task code (task_user_fault: it becomes a signal); one in the kernel is
+ * fatal: we print what the CPU told us (vector, error code, registers, CR2
+ * for a page fault) and a backtrace, then stop (kernel/panic.c ends QEMU
+ * with a failing status).  Every return to ring 3 passes through the
+ * scheduler (sched_return_to_user: reschedule, deliver signals).
  */
 #include "arch/i386/trap.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/task/sched.h"
+#include "kernel/task/task.h"
 
 static trap_handler_t handlers[TRAP_VECTORS];
 
@@ -61,18 +66,6 @@ void trap_dump_frame(const struct trap_frame *tf)
 			tf->error_code & 2 ? "write" : "read", tf->error_code & 4 ? "user" : "kernel");
 }
 
-__attribute__((weak)) void trap_return_to_user(struct trap_frame *tf)
-{
-	(void)tf;
-}
-
-/* kernel/task/task.c: an exception from ring 3 becomes a signal to the task. */
-__attribute__((weak)) bool trap_user_exception(struct trap_frame *tf)
-{
-	(void)tf;
-	return false;
-}
-
 void trap_dispatch(struct trap_frame *tf)
 {
 	unsigned vector = tf->vector;
@@ -81,7 +74,7 @@ void trap_dispatch(struct trap_frame *tf)
 		irq_dispatch(tf);
 	} else if (handlers[vector]) {
 		handlers[vector](tf);
-	} else if (vector < 32 && trap_from_user(tf) && trap_user_exception(tf)) {
+	} else if (vector < 32 && trap_from_user(tf) && task_user_fault(tf)) {
 		/* handled: the task got its signal */
 	} else {
 		kprintf("\nPANIC: unhandled %s (vector %u, error code %#x) in %s mode\n",
@@ -92,6 +85,6 @@ void trap_dispatch(struct trap_frame *tf)
 	}
 	if (trap_from_user(tf)) {
 		cpu_cli();
-		trap_return_to_user(tf);
+		sched_return_to_user(tf);
 	}
 }

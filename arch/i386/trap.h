@@ -44,20 +44,6 @@ typedef void (*trap_handler_t)(struct trap_frame *tf);
 /* Install the handler of one vector (an exception or int 0x80). */
 void trap_set_handler(unsigned vector, trap_handler_t handler);
 
-/*
- * Called on every return to ring 3, with interrupts off, after the handler:
- * the place where a reschedule happens and pending signals are delivered.
- * The task code overrides this weak default.
- */
-void trap_return_to_user(struct trap_frame *tf);
-
-/*
- * An exception (vector < 32, no handler installed) raised in ring 3: the
- * task code turns it into a signal and returns true; false means nobody
- * took it (no user task), and the trap is fatal as in the kernel.
- */
-bool trap_user_exception(struct trap_frame *tf);
-
 void trap_dispatch(struct trap_frame *tf);
 void trap_dump_frame(const struct trap_frame *tf);
 const char *trap_name(unsigned vector);

@@ -8,6 +8,7 @@
  */
 #include "kernel/signal/signal.h"
 #include "arch/i386/cpu.h"
+#include "kernel/panic.h"
 #include "mm/slab.h"
 #include "kernel/task/task.h"
 #include "lib/string.h"
@@ -24,6 +25,12 @@ static struct kmem_cache *sigqueue_cache;
 #define SIGNAL_SA_KNOWN                                                                            \
 	(SA_NOCLDSTOP | SA_NOCLDWAIT | SA_SIGINFO | 0x800 | SA_RESTORER | SA_ONSTACK |             \
 	 SA_RESTART | SA_NODEFER | SA_RESETHAND)
+
+void signal_init(void)
+{
+	sigqueue_cache = kmem_cache_create("sigqueue", sizeof(struct sigqueue_entry), 0);
+	BUG_ON(!sigqueue_cache);
+}
 
 static bool signo_valid(int signo)
 {
@@ -100,10 +107,6 @@ static struct sigqueue_entry *entry_alloc(struct signal_state *st)
 
 	if (st->queued_count >= ABI_SIGQUEUE_MAX)
 		return NULL;
-	if (!sigqueue_cache)
-		sigqueue_cache = kmem_cache_create("sigqueue", sizeof(struct sigqueue_entry), 0);
-	if (!sigqueue_cache)
-		return NULL;
 	e = kmem_cache_alloc(sigqueue_cache);
 	if (!e)
 		return NULL;
@@ -142,12 +145,22 @@ static void entry_link(struct signal_state *st, struct sigqueue_entry *e)
 	st->pending |= ABI_SIGMASK(signo);
 }
 
+/* Move e (off any list, or on a queue) to the ignored list (interrupts off). */
+static void entry_park(struct signal_state *st, struct sigqueue_entry *e)
+{
+	list_del(&e->node);
+	list_add_tail(&e->node, &st->ignored);
+	e->queued = true;
+	e->parked = true;
+}
+
 /*
  * Discard the pending instances of signo (interrupts off).  park: an
- * ignoring action is being installed; embedded entries then move to the
- * ignored list instead of vanishing (their owner waits for a delivery).
- * Otherwise (SIGCONT and the stop signals cancelling each other) embedded
- * entries stay queued: only plain instances go.
+ * ignoring action is being installed; the entries of periodic timers then
+ * move to the ignored list instead of vanishing (their owner waits for a
+ * delivery), and the others go, a one-shot timer's too (POSIX).  Otherwise
+ * (SIGCONT and the stop signals cancelling each other) embedded entries
+ * stay queued: only plain instances go.
  */
 static void flush_signal(struct signal_state *st, int signo, bool park)
 {
@@ -157,19 +170,18 @@ static void flush_signal(struct signal_state *st, int signo, bool park)
 	{
 		struct sigqueue_entry *e = list_entry(pos, struct sigqueue_entry, node);
 
-		if (!e->embedded) {
+		if (!e->embedded)
 			entry_unlink(st, e);
-		} else if (park) {
-			list_del(&e->node);
-			list_add_tail(&e->node, &st->ignored);
-			e->parked = true;
-		}
+		else if (park && e->park_if_ignored)
+			entry_park(st, e);
+		else if (park)
+			entry_unlink(st, e);
 	}
 	if (list_empty(list))
 		st->pending &= ~ABI_SIGMASK(signo);
 }
 
-/* The action of signo stopped ignoring: parked entries queue again. */
+/* The action of signo stopped ignoring: its parked entries queue again. */
 static void unpark_signal(struct signal_state *st, int signo)
 {
 	struct list_head *pos, *tmp;
@@ -303,8 +315,12 @@ void signal_force(struct task *t, int signo, int code, u32 addr)
 	u32 flags = irq_save();
 
 	if (act->handler == SIG_IGN || (st->blocked & ABI_SIGMASK(signo))) {
+		bool was_ignored = handler_ignores(act->handler, signo);
+
 		act->handler = SIG_DFL;
 		st->blocked &= ~ABI_SIGMASK(signo);
+		if (was_ignored && !handler_ignores(SIG_DFL, signo))
+			unpark_signal(st, signo); /* a parked timer's signal queues again */
 	}
 	memset(&info, 0, sizeof(info));
 	info.si_signo = signo;
@@ -338,7 +354,10 @@ int signal_send_entry(struct task *t, struct sigqueue_entry *e)
 	} else if (t->state == TASK_ZOMBIE) {
 		ret = -ESRCH;
 	} else if (!prepare_signal(t, signo)) {
-		ret = 1; /* ignored: the owner parks */
+		if (e->park_if_ignored)
+			entry_park(&t->signal, e); /* waits for the action to change */
+		else
+			ret = 1; /* ignored: discarded */
 	} else {
 		entry_link(&t->signal, e);
 		signal_wake(t, signo);
@@ -359,12 +378,6 @@ void signal_entry_remove(struct task *t, struct sigqueue_entry *e)
 	if (e->queued)
 		entry_unlink(&t->signal, e);
 	irq_restore(flags);
-}
-
-__attribute__((weak)) void signal_action_changed(struct task *t, int signo)
-{
-	(void)t;
-	(void)signo;
 }
 
 /* --- dequeuing ------------------------------------------------------------ */
@@ -444,8 +457,6 @@ int signal_set_action(struct task *t, int signo, const struct abi_sigaction *act
 		signal_wake(t, signo);
 	}
 	irq_restore(flags);
-	if (was_ignored && !now_ignored)
-		signal_action_changed(t, signo);
 	return 0;
 }
 

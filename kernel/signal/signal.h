@@ -21,14 +21,24 @@
  *  - An ignored signal (SIG_IGN, or SIG_DFL whose default is to ignore) is
  *    discarded when sent, unless it is blocked: then it waits, because the
  *    action may change before it is unblocked.  Installing an ignoring action
- *    discards the pending instances, except a timer's embedded entry, which
- *    is parked on signal_state.ignored until the action stops ignoring.
+ *    discards the pending instances (POSIX), a one-shot timer's too.
+ *  - The one exception, Linux 6.13's: the embedded entry of a periodic timer
+ *    (park_if_ignored) is parked instead of discarded, whether it was queued
+ *    when the ignoring action came or was sent while it was in force.  The
+ *    parked entries of a task are on one list, signal_state.ignored, owned
+ *    by this layer; when the action of their signal stops ignoring they go
+ *    back on the queue, and the timer's on_deliver counts the periods missed
+ *    meanwhile.  The timer itself keeps no list: it only sees its entry
+ *    "queued" until on_deliver or signal_entry_remove.
  *  - SIGKILL and SIGSTOP can be neither caught, nor blocked, nor ignored.
  *
- * Invariants (interrupts off while they are briefly broken):
+ * Invariants (interrupts off while they are briefly broken; checked by
+ * signal_state_check in kernel/signal/signal_ktest.c):
  *   bit signo of pending is clear  =>  queue[signo - 1] is empty
  *   an entry is on a queue or on the ignored list  <=>  entry->queued
  *   an entry is on the ignored list                <=>  entry->parked
+ *   an entry on the ignored list is embedded, park_if_ignored, and its
+ *     signal is ignored by the task's action
  *   allocated entries on the lists  ==  queued_count
  *
  * All functions here may be called with interrupts on or off; those marked
@@ -57,6 +67,8 @@ struct sigqueue_entry {
 	bool queued;	       /* waiting for delivery: on a queue, or parked */
 	bool parked;	       /* on signal_state.ignored, not on a queue */
 	bool embedded;	       /* owned by another object: never freed here */
+	bool park_if_ignored;  /* embedded only: parked, not discarded, when
+				* ignored (a periodic timer; its owner sets it) */
 	/*
 	 * Embedded entries only, may be NULL.  Called with interrupts off once
 	 * the entry is off the queue and `info` (the copy about to reach the
@@ -75,10 +87,10 @@ struct signal_state {
 	u32 queued_count;		  /* allocated entries on the lists */
 	struct abi_sigaction action[ABI_NSIG];
 	/*
-	 * Embedded entries whose signal was queued when an ignoring action was
-	 * installed (Linux 6.13's ignored list): they leave the queue, stay
-	 * "queued" for their owner, and go back on the queue when a
-	 * non-ignoring action is installed again.
+	 * The parked entries (Linux 6.13's ignored list): park_if_ignored
+	 * entries whose signal is ignored, sent while it was or queued when it
+	 * became so.  They stay "queued" for their owner and go back on the
+	 * queue when a non-ignoring action is installed again.
 	 */
 	struct list_head ignored;
 
@@ -91,6 +103,9 @@ struct signal_state {
 	bool stopped;
 	stack_t altstack; /* sigaltstack; ss_flags SS_DISABLE when none */
 };
+
+/* The cache of queued entries (mm/slab.h): once, before any signal is sent. */
+void signal_init(void);
 
 /* --- life of a task ------------------------------------------------------ */
 
@@ -162,7 +177,7 @@ int signal_set_mask(struct task *t, int how, const abi_sigset_t *set, abi_sigset
 /* --- delivery ------------------------------------------------------------ */
 
 /*
- * On the way back to ring 3 (trap_return_to_user, interrupts off): take the
+ * On the way back to ring 3 (sched_return_to_user, interrupts off): take the
  * pending unblocked signals one at a time; for each, the default action
  * (terminate, ignore, stop) or a handler frame on the user stack.  Handles
  * system-call restart: for int 0x80, tf->error_code holds the number the
@@ -187,22 +202,21 @@ void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *a
  *
  *   create:  signal_entry_init(&tm->sigq, timer_delivered);
  *            tm->sigq.info: si_signo, si_code = SI_TIMER, si_tid, si_value
+ *   settime: tm->sigq.park_if_ignored = the timer is periodic
  *   expiry (IRQ0, interrupts off):
  *            r = signal_send_entry(owner, &tm->sigq);
- *            r == 0       queued; a periodic timer is NOT re-armed here
+ *            r == 0       queued, or parked because ignored: either way a
+ *                         periodic timer is NOT re-armed here
  *            r == -EBUSY  its signal still waits: one more overrun
- *            r == 1       ignored: the timer parks (not re-armed)
+ *            r == 1       ignored and discarded (a one-shot timer)
  *   timer_delivered(e, info), interrupts off: info->si_overrun = the
  *            overruns (saturated); the periodic timer re-arms, missed
  *            periods counted by one division; timer_getoverrun reports them
- *   an ignoring action installed while the entry is queued: the signal
- *            layer parks the entry itself (still "queued" for the timer)
- *            and queues it again when a handler or SIG_DFL comes back; the
- *            delivery then counts the periods missed meanwhile
+ *   the action changes: the signal layer parks and unparks the entry
+ *            itself (rt_sigaction); the timer only sees it "queued" until
+ *            its delivery, which then counts the periods missed meanwhile
  *   timer_settime / timer_delete: signal_entry_remove(owner, &tm->sigq)
- *   signal_action_changed(t, signo) (the timers' strong definition): send
- *            one signal for each of t's parked timers on signo, carrying the
- *            overrun, and re-arm the periodic ones.
+ *            discards the signal of the old setting, queued or parked
  */
 
 /* Prepare an embedded entry; fill e->info (si_signo, si_code SI_TIMER, ...)
@@ -212,25 +226,18 @@ void signal_entry_init(struct sigqueue_entry *e,
 
 /*
  * Queue the embedded entry e (signal e->info.si_signo) on t.  Returns 0 when
- * queued, 1 when the signal is ignored by t's current action and not blocked
- * (nothing queued: a periodic timer parks until signal_action_changed),
- * -EBUSY if e is already queued, -EINVAL for a bad signal number, -ESRCH if t
- * is exiting.  A standard signal's entry is queued even if the signal is
- * already pending (as Linux does for timers).  IRQ-safe.
+ * queued, or parked on t's ignored list (the signal is ignored and not
+ * blocked, and e->park_if_ignored); 1 when ignored and discarded (nothing
+ * queued); -EBUSY if e is already queued (or parked), -EINVAL for a bad
+ * signal number, -ESRCH if t is exiting.  A standard signal's entry is
+ * queued even if the signal is already pending (as Linux does for timers).
+ * IRQ-safe.
  */
 int signal_send_entry(struct task *t, struct sigqueue_entry *e);
 bool signal_entry_queued(const struct sigqueue_entry *e); /* IRQ-safe */
 /* Take e off t's queue (or ignored list) if it is there (timer_settime,
  * timer_delete). */
 void signal_entry_remove(struct task *t, struct sigqueue_entry *e);
-
-/*
- * Hook for the timers (a weak no-op here; kernel/time/posix_timers.c overrides
- * it): called after rt_sigaction changed signo's action in t from ignoring
- * to not ignoring, so that parked timers send their signal again.
- * Interrupts are on.
- */
-void signal_action_changed(struct task *t, int signo);
 
 /* --- the system calls (kernel/signal/sys_signal.c) ------------------------------- */
 

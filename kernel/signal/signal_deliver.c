@@ -1,6 +1,6 @@
 /*
  * Delivery: what a pending signal does to the task on its way back to
- * ring 3.  trap_return_to_user calls signal_deliver(tf) with interrupts off,
+ * ring 3.  sched_return_to_user calls signal_deliver(tf) with interrupts off,
  * after any reschedule, with tf the task's user registers.
  *
  * For each deliverable signal, lowest first (kernel/signal/signal.c decides the

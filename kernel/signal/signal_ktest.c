@@ -31,9 +31,59 @@ static struct task *fake_task(void)
 	fake.pid = 4242;
 	fake.state = TASK_RUNNABLE;
 	signal_task_init(&fake, NULL);
-	posix_timers_task_init(&fake); /* signal_action_changed walks its timers */
 	return &fake;
 }
+
+/*
+ * The invariants written at the top of kernel/signal/signal.h, on t's
+ * state and on one embedded entry e (may be NULL) whose lists only it
+ * knows: NULL when they hold, else which one is broken.
+ */
+static const char *signal_state_check(struct task *t, const struct sigqueue_entry *e)
+{
+	struct signal_state *st = &t->signal;
+	struct sigqueue_entry *q;
+	u32 allocated = 0;
+	int signo;
+
+	for (signo = 1; signo <= ABI_NSIG; signo++) {
+		struct list_head *list = &st->queue[signo - 1];
+
+		if (!(st->pending & ABI_SIGMASK(signo)) && !list_empty(list))
+			return "a signal's queue is not empty but its pending bit is clear";
+		list_for_each_entry(q, list, node)
+		{
+			if (q->info.si_signo != signo)
+				return "an entry is on another signal's queue";
+			if (!q->queued || q->parked)
+				return "an entry on a queue is not queued, or is parked";
+			if (!q->embedded)
+				allocated++;
+		}
+	}
+	list_for_each_entry(q, &st->ignored, node)
+	{
+		if (!q->queued || !q->parked)
+			return "an entry on the ignored list is not queued and parked";
+		if (!q->embedded || !q->park_if_ignored)
+			return "an entry on the ignored list is not a periodic timer's";
+		if (!signal_is_ignored(t, q->info.si_signo))
+			return "an entry on the ignored list has a signal that is not ignored";
+	}
+	if (allocated != st->queued_count)
+		return "queued_count is not the number of allocated entries listed";
+	if (e && e->queued != !list_empty(&e->node))
+		return "an embedded entry is queued but on no list, or listed but not queued";
+	if (e && e->parked && !e->queued)
+		return "an embedded entry is parked but not queued";
+	return NULL;
+}
+
+#define KEXPECT_SIGNAL_STATE(kt, t, e)                                                             \
+	({                                                                                         \
+		const char *broken_ = signal_state_check(t, e);                                    \
+		ktest_check(kt, !broken_, __FILE__, __LINE__, "invariant: %s", broken_);           \
+	})
 
 static int send_queued(struct task *t, int signo, int value)
 {
@@ -333,9 +383,10 @@ static void on_timer_deliver(struct sigqueue_entry *e, siginfo_t *info)
 	}
 }
 
-static void timer_entry_reset(int signo)
+static void timer_entry_reset(int signo, bool periodic)
 {
 	signal_entry_init(&timer_entry, on_timer_deliver);
+	timer_entry.park_if_ignored = periodic;
 	timer_entry.info.si_signo = signo;
 	timer_entry.info.si_code = SI_TIMER;
 	timer_entry.info.si_tid = 7;
@@ -347,7 +398,7 @@ static void test_entry_send_and_deliver(struct ktest *kt)
 	struct task *t = fake_task();
 	siginfo_t info;
 
-	timer_entry_reset(SIGRTMIN);
+	timer_entry_reset(SIGRTMIN, true);
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
 	KEXPECT_TRUE(kt, signal_entry_queued(&timer_entry));
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), -EBUSY);
@@ -371,61 +422,154 @@ static void test_entry_send_and_deliver(struct ktest *kt)
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0);
 }
 
-static void test_entry_remove_and_ignore(struct ktest *kt)
+static void test_entry_remove(struct ktest *kt)
 {
 	struct task *t = fake_task();
 	siginfo_t info;
 
-	timer_entry_reset(SIGALRM);
+	timer_entry_reset(SIGALRM, true);
 	/* Removal (timer_settime, timer_delete) clears the pending bit. */
 	signal_send_entry(t, &timer_entry);
 	signal_entry_remove(t, &timer_entry);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
 	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	signal_entry_remove(t, &timer_entry); /* twice is harmless */
-	/* An ignored signal is not queued: the timer is told to park. */
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
+	/* Removed while parked: gone, and un-ignoring brings nothing back. */
 	set_handler(t, SIGALRM, SIG_IGN);
-	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 1);
+	signal_send_entry(t, &timer_entry);
+	KEXPECT_TRUE(kt, timer_entry.parked);
+	signal_entry_remove(t, &timer_entry);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
-	/*
-	 * Ignoring while queued parks it: no longer pending, still waiting
-	 * for its delivery (queued for the timer), back when handled again.
-	 */
+	KEXPECT_FALSE(kt, timer_entry.parked);
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	set_handler(t, SIGALRM, dummy_handler);
+	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0);
+	KEXPECT_EQ(kt, delivered, 0);
+}
+
+/*
+ * A periodic timer's entry (park_if_ignored) is parked on the one ignored
+ * list, whichever way the signal came to be ignored: sent while SIG_IGN is
+ * in force, or queued when SIG_IGN is installed.  The next non-ignoring
+ * action brings exactly one signal back.
+ */
+static void test_entry_parks_periodic(struct ktest *kt)
+{
+	struct task *t = fake_task();
+	siginfo_t info;
+
+	timer_entry_reset(SIGALRM, true);
+	/* Sent while ignored: parked, not pending, still "queued" for the timer. */
+	set_handler(t, SIGALRM, SIG_IGN);
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
+	KEXPECT_TRUE(kt, signal_entry_queued(&timer_entry));
+	KEXPECT_TRUE(kt, timer_entry.parked);
+	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
+	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), -EBUSY);
+	set_handler(t, SIGALRM, SIG_DFL); /* terminate: not ignoring */
+	KEXPECT_FALSE(kt, timer_entry.parked);
+	KEXPECT_TRUE(kt, t->signal.pending & ABI_SIGMASK(SIGALRM));
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
+	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), SIGALRM);
+	KEXPECT_EQ(kt, info.si_code, SI_TIMER);
+	KEXPECT_EQ(kt, info.si_overrun, 41);		    /* on_deliver ran: the timer counts */
+	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0); /* one signal, no more */
+	KEXPECT_EQ(kt, delivered, 1);
+
+	/* Queued (blocked), then ignored: parked, no longer pending. */
+	set_handler(t, SIGALRM, dummy_handler);
+	signal_set_mask(t, SIG_BLOCK, &(abi_sigset_t){ABI_SIGMASK(SIGALRM)}, NULL);
+	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
+	KEXPECT_FALSE(kt, timer_entry.parked);
 	set_handler(t, SIGALRM, SIG_IGN);
 	KEXPECT_TRUE(kt, signal_entry_queued(&timer_entry));
 	KEXPECT_TRUE(kt, timer_entry.parked);
 	KEXPECT_EQ(kt, t->signal.pending, 0);
-	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), -EBUSY);
-	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0);
-	set_handler(t, SIGALRM, SIG_DFL); /* terminate: not ignoring */
-	KEXPECT_FALSE(kt, timer_entry.parked);
-	KEXPECT_TRUE(kt, t->signal.pending & ABI_SIGMASK(SIGALRM));
-	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), SIGALRM);
-	KEXPECT_EQ(kt, info.si_code, SI_TIMER);
-	KEXPECT_EQ(kt, delivered, 1);
-	/* Removed while parked: gone. */
-	signal_send_entry(t, &timer_entry);
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
+	/* Another ignoring action keeps it parked; a handler brings it back. */
 	set_handler(t, SIGALRM, SIG_IGN);
-	signal_entry_remove(t, &timer_entry);
-	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
+	KEXPECT_TRUE(kt, timer_entry.parked);
 	set_handler(t, SIGALRM, dummy_handler);
+	KEXPECT_FALSE(kt, timer_entry.parked);
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
+	KEXPECT_EQ(kt, t->signal.pending, ABI_SIGMASK(SIGALRM));
+	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), SIGALRM);
+	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0);
+	KEXPECT_EQ(kt, delivered, 2);
+	signal_set_mask(t, SIG_SETMASK, &(abi_sigset_t){0}, NULL);
+
+	/* A fault forcing SIG_DFL over SIG_IGN unparks too (nothing stays parked
+	 * on a signal that is no longer ignored). */
+	timer_entry.info.si_signo = SIGSEGV;
+	set_handler(t, SIGSEGV, SIG_IGN);
+	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
+	KEXPECT_TRUE(kt, timer_entry.parked);
+	signal_force(t, SIGSEGV, SI_KERNEL, 0);
+	KEXPECT_FALSE(kt, timer_entry.parked);
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
+	signal_entry_remove(t, &timer_entry);
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
+}
+
+/*
+ * A one-shot timer's signal is not parked: ignored when sent, it is
+ * discarded; queued (blocked) when SIG_IGN is installed, it is discarded
+ * too (POSIX), and a handler installed later finds nothing.
+ */
+static void test_entry_discards_oneshot(struct ktest *kt)
+{
+	struct task *t = fake_task();
+	siginfo_t info;
+
+	timer_entry_reset(SIGRTMIN + 1, false);
+	set_handler(t, SIGRTMIN + 1, SIG_IGN);
+	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 1);
+	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
+
+	set_handler(t, SIGRTMIN + 1, dummy_handler);
+	signal_set_mask(t, SIG_BLOCK, &(abi_sigset_t){ABI_SIGMASK(SIGRTMIN + 1)}, NULL);
+	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
+	KEXPECT_TRUE(kt, t->signal.pending & ABI_SIGMASK(SIGRTMIN + 1));
+	set_handler(t, SIGRTMIN + 1, SIG_IGN);
+	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
+	KEXPECT_FALSE(kt, timer_entry.parked);
 	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
+	set_handler(t, SIGRTMIN + 1, dummy_handler);
+	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0);
+	KEXPECT_EQ(kt, delivered, 0);
+	KEXPECT_EQ(kt, dropped, 0); /* the owner is never told "dropped" */
+	signal_set_mask(t, SIG_SETMASK, &(abi_sigset_t){0}, NULL);
+}
+
+static void test_entry_misc(struct ktest *kt)
+{
+	struct task *t = fake_task();
+	siginfo_t info;
+
+	timer_entry_reset(SIGCONT, true);
 	/* SIGCONT/stop cancelling each other leave a timer's entry alone. */
-	timer_entry.info.si_signo = SIGCONT;
 	set_handler(t, SIGCONT, dummy_handler);
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
 	signal_send(t, SIGSTOP, NULL);
 	KEXPECT_TRUE(kt, signal_entry_queued(&timer_entry));
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	signal_entry_remove(t, &timer_entry);
-	t->signal.pending = 0;
+	KEXPECT_EQ(kt, signal_dequeue(t, ABI_SIGMASK(SIGSTOP), &info), SIGSTOP);
+	KEXPECT_EQ(kt, t->signal.pending, 0);
 	timer_entry.info.si_signo = SIGALRM;
 	delivered = 0;
 	/* A standard signal's entry queues even if that signal is pending. */
 	set_handler(t, SIGALRM, dummy_handler);
 	signal_send(t, SIGALRM, NULL);
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), SIGALRM);
 	KEXPECT_EQ(kt, info.si_code, SI_KERNEL);
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), SIGALRM);
@@ -442,14 +586,17 @@ static void test_entry_remove_and_ignore(struct ktest *kt)
 	signal_task_init(t, NULL);
 	signal_send_entry(t, &timer_entry);
 	set_handler(t, SIGALRM, SIG_IGN);
+	KEXPECT_TRUE(kt, timer_entry.parked);
 	signal_task_exit(t);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
 	KEXPECT_FALSE(kt, timer_entry.parked);
+	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	KEXPECT_EQ(kt, dropped, 0); /* the owner is never told "dropped" */
 }
 
-KTEST_SUITE(signal_entry, KTEST_CASE(test_entry_send_and_deliver),
-	    KTEST_CASE(test_entry_remove_and_ignore));
+KTEST_SUITE(signal_entry, KTEST_CASE(test_entry_send_and_deliver), KTEST_CASE(test_entry_remove),
+	    KTEST_CASE(test_entry_parks_periodic), KTEST_CASE(test_entry_discards_oneshot),
+	    KTEST_CASE(test_entry_misc));
 
 /* --- signal_frame ---------------------------------------------------------- */
 

@@ -1,7 +1,7 @@
 /*
  * The scheduler (see sched.h): run queues by priority, the context switch
  * with its bookkeeping (CPU time, TSS esp0, CR3, x87 state), sleeping and
- * waking, the time slice, and the return-to-user hook.
+ * waking, the time slice, and the way back to user mode.
  *
  * Everything here runs with interrupts off: on one CPU that is the lock.
  */
@@ -14,6 +14,7 @@
 #include "kernel/task/wait.h"
 #include <abi/errno.h>
 #include "kernel/time/clock.h"
+#include "kernel/time/posix_timers.h"
 #include "kernel/signal/signal.h"
 
 void switch_to(u32 *save_esp, u32 next_esp);
@@ -121,18 +122,11 @@ u32 sched_switch_count(void)
 	return switches;
 }
 
-__attribute__((weak)) void sched_switch_hook(struct task *prev, struct task *next, u64 now)
-{
-	(void)prev;
-	(void)next;
-	(void)now;
-}
-
 static void switch_tasks(struct task *prev, struct task *next, u64 now)
 {
 	prev->cpu_ns += now - prev->slice_start;
 	next->slice_start = now;
-	sched_switch_hook(prev, next, now);
+	posix_cputimers_switch(prev, next); /* prev's CPU-time timers stop, next's run */
 	current = next;
 	switches++;
 	tss_set_kernel_stack(next->kstack + TASK_KSTACK_SIZE);
@@ -244,14 +238,10 @@ static int idle_main(void *arg)
 	return 0;
 }
 
-extern u32 boot_stack_top[];
-static struct task boot_task;
-
 void sched_init(void)
 {
-	/* kstack + TASK_KSTACK_SIZE is where esp0 points: the top of boot.asm's stack. */
-	task_init_boot(&boot_task, (u32)boot_stack_top - TASK_KSTACK_SIZE);
-	boot_task.slice_start = sched_now();
+	BUG_ON(!current); /* task_init made the boot context a task */
+	current->slice_start = sched_now();
 	idle_task = task_alloc_idle(idle_main);
 	BUG_ON(!idle_task);
 	ktimer_init(&slice_timer, KTIMER_MONOTONIC, slice_expired);
@@ -267,7 +257,7 @@ struct task *sched_idle_task(void)
  * killed ends, a task whose slice is over (or that a more important task
  * woke against) gives up the CPU, then its pending signals are delivered.
  */
-void trap_return_to_user(struct trap_frame *tf)
+void sched_return_to_user(struct trap_frame *tf)
 {
 	current->user_frame = tf;
 	for (;;) {

@@ -8,7 +8,7 @@
  * it is in user mode - when its time slice ends or a task of higher priority
  * wakes: the slice is a ktimer owned by the scheduler whose expiry sets
  * need_resched, and the switch happens on the way back to ring 3
- * (trap_return_to_user).  Kernel code is never preempted.
+ * (sched_return_to_user).  Kernel code is never preempted.
  */
 #ifndef TICK386_KERNEL_SCHED_H
 #define TICK386_KERNEL_SCHED_H
@@ -24,8 +24,10 @@
 #define SCHED_SLICE_NS 10000000ull /* 10 ms */
 
 struct task;
+struct trap_frame;
 
-/* Make the boot context the first task and create the idle task. */
+/* The idle task and the time slice; the running task (kmain, task_init)
+ * starts its first slice. */
 void sched_init(void);
 
 /* Put a runnable task (new or woken) at the tail of its run queue. */
@@ -55,12 +57,11 @@ extern volatile bool sched_need_resched;
 bool sched_has_runnable(void);
 
 /*
- * Called at every context switch, interrupts off, once prev->cpu_ns has
- * been brought up to `now` and before next runs (its slice starts at now).
- * A weak no-op: the CPU-time timers (owner: timers) may override it to arm
- * a ktimer for next's CPU-time deadline and cancel prev's.
+ * Called by arch/i386/trap.c on every return to ring 3, with interrupts
+ * off, after the handler: a task being killed ends, a reschedule happens if
+ * one is due, then pending signals are delivered (signal_deliver).
  */
-void sched_switch_hook(struct task *prev, struct task *next, u64 now);
+void sched_return_to_user(struct trap_frame *tf);
 
 /* Context switches since boot (tests, statistics). */
 u32 sched_switch_count(void);

@@ -5,7 +5,6 @@
 #include "kernel/syscall.h"
 #include "kernel/task/task.h"
 #include "mm/uaccess.h"
-#include "kernel/task/wait.h"
 #include <abi/errno.h>
 
 long sys_exit(int code)
@@ -45,17 +44,10 @@ long sys_write(int fd, const void __user *buf, size_t n)
 
 /*
  * fd 0 reads the serial console as a terminal does: it waits until input
- * is there, then returns what has arrived (up to n bytes).  The console's
- * IRQ 4 calls console_input_arrived, which wakes the readers.  A signal
- * ends the wait with -ERESTARTSYS (restarted under SA_RESTART, else -EINTR).
+ * is there (console_wait_input: the console's IRQ 4 wakes it), then
+ * returns what has arrived (up to n bytes).  A signal ends the wait with
+ * -ERESTARTSYS (restarted under SA_RESTART, else -EINTR).
  */
-static struct wait_queue console_readers = WAIT_QUEUE_INIT;
-
-void console_input_arrived(void)
-{
-	wait_wake_all(&console_readers);
-}
-
 long sys_read(int fd, void __user *buf, size_t n)
 {
 	char chunk[IO_CHUNK];
@@ -78,7 +70,7 @@ long sys_read(int fd, void __user *buf, size_t n)
 			irq_restore(flags);
 			break;
 		}
-		if (wait_sleep(&console_readers, KTIMER_MONOTONIC, KTIME_MAX) == -EINTR) {
+		if (console_wait_input() == -EINTR) {
 			irq_restore(flags);
 			return -ERESTARTSYS;
 		}

@@ -54,13 +54,19 @@ static void link_task(struct task *t)
 	irq_restore(flags);
 }
 
-void task_init_boot(struct task *boot, u32 stack_bottom)
+extern u32 boot_stack_top[];
+static struct task boot_task;
+
+void task_init(void)
 {
+	struct task *boot = &boot_task;
+
 	memset(boot, 0, sizeof(*boot));
 	boot->pid = 0;
 	boot->prio = SCHED_PRIO_DEFAULT;
 	boot->state = TASK_RUNNABLE;
-	boot->kstack = stack_bottom;
+	/* kstack + TASK_KSTACK_SIZE is where esp0 points: the top of boot.asm's stack. */
+	boot->kstack = (u32)boot_stack_top - TASK_KSTACK_SIZE;
 	set_name(boot, "kmain");
 	posix_timers_task_init(boot);
 	signal_task_init(boot, NULL);

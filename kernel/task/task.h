@@ -85,8 +85,12 @@ static inline struct task *task_current(void)
 	return current;
 }
 
-/* The boot context becomes task "kmain" (pid 0); called by sched_init. */
-void task_init_boot(struct task *boot, u32 stack_bottom);
+/*
+ * The boot context (boot.asm's stack) becomes task "kmain", pid 0, and
+ * `current`; the x87 state every new task starts from is taken here.  Called
+ * once by kmain, before sched_init and before any other task is made.
+ */
+void task_init(void);
 
 /* A kernel thread running fn(arg); its return value r ends it like exit(r). */
 struct task *task_create_kernel(const char *name, int (*fn)(void *), void *arg, int prio);
@@ -133,13 +137,19 @@ void task_free(struct task *zombie);
 /* Called on the way back to ring 3 for pending kills (sched.c). */
 void task_check_killed(void);
 
+/*
+ * An exception (vector < 32, no handler installed) raised in ring 3, called
+ * by arch/i386/trap.c: it becomes the signal Linux sends for it (or the
+ * stack grows) and true is returned; false means no user task can take it
+ * (or the CPU, not the program, is at fault), and the trap is fatal as in
+ * the kernel (task_fault.c).
+ */
+bool task_user_fault(struct trap_frame *tf);
+
 /* Start the multiboot modules (the first is init) and reap them; never returns. */
 __noreturn void task_run_init(void);
 
 /* Tasks not reaped, for tests. */
 unsigned task_count(void);
-
-/* Hook of the POSIX timers, a weak no-op until they land. */
-/* posix_timers_task_exit: kernel/time/posix_timers.h */
 
 #endif

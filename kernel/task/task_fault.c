@@ -1,6 +1,6 @@
 /*
  * Faults from ring 3: a CPU exception raised by user code becomes the
- * signal Linux sends for it (arch/i386/trap.c calls trap_user_exception).
+ * signal Linux sends for it (arch/i386/trap.c calls task_user_fault).
  * A page fault just below the stack grows the stack instead.
  */
 #include "arch/i386/cpu.h"
@@ -15,7 +15,7 @@
  * for it (the default action kills it, with one console line), and the
  * kernel and the other tasks go on.  Returns true: handled.
  */
-bool trap_user_exception(struct trap_frame *tf)
+bool task_user_fault(struct trap_frame *tf)
 {
 	struct task *t = current;
 	int signo = SIGSEGV, code = SI_KERNEL;

@@ -39,7 +39,8 @@ static void cputimers_program(struct task *t, bool running)
 		return;
 	first = timerq_next_deadline(&pt->cpu_queue);
 	used = task_cpu_ns(t);
-	ktimer_start(&pt->cpu_ktimer, ktime_add_sat(clock_monotonic_ns(), ktime_sub_floor(first, used)));
+	ktimer_start(&pt->cpu_ktimer,
+		     ktime_add_sat(clock_monotonic_ns(), ktime_sub_floor(first, used)));
 }
 
 static enum ktimer_restart cputimers_ktimer_fn(struct ktimer *kt, u64 now)
@@ -78,12 +79,11 @@ void posix_cputimer_disarm(struct posix_timer *pt)
 }
 
 /*
- * The scheduler's hook (interrupts off), as `current` changes from prev to
- * next: prev's CPU time stops, next's starts.
+ * Called by the scheduler (interrupts off) as `current` changes from prev
+ * to next: prev's CPU time stops, next's starts.
  */
-void sched_switch_hook(struct task *prev, struct task *next, u64 now)
+void posix_cputimers_switch(struct task *prev, struct task *next)
 {
-	(void)now;
 	ktimer_cancel(&prev->posix_timers.cpu_ktimer);
 	cputimers_program(next, true); /* next's CPU time starts now */
 }

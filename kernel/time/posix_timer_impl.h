@@ -17,7 +17,7 @@
 enum posix_timer_base {
 	PT_BASE_MONOTONIC, /* ns since boot: CLOCK_MONOTONIC, relative CLOCK_REALTIME */
 	PT_BASE_REALTIME,  /* ns since 1970: absolute CLOCK_REALTIME */
-	PT_BASE_CPU,       /* ns of CPU used by the owner: the CPU-time clocks */
+	PT_BASE_CPU,	   /* ns of CPU used by the owner: the CPU-time clocks */
 };
 
 struct posix_timer {
@@ -25,23 +25,21 @@ struct posix_timer {
 	struct task *owner;  /* the process that created it: only it may use the id */
 	struct task *target; /* who gets the signal (the owner: one task a process) */
 	clockid_t clockid;   /* as given to timer_create */
-	int notify;          /* SIGEV_SIGNAL, SIGEV_NONE or SIGEV_THREAD_ID */
+	int notify;	     /* SIGEV_SIGNAL, SIGEV_NONE or SIGEV_THREAD_ID */
 	int signo;
 	union sigval value;
 
 	enum posix_timer_base base;
-	u64 expires_ns;  /* the next (or the parked) expiry, on `base` */
-	u64 interval_ns; /* 0: one-shot */
-	bool armed;      /* has an expiry to come (a periodic timer stays armed) */
-	bool parked;     /* periodic, expired while its signal was ignored */
-	int overrun;      /* periods missed since the queued signal's expiry */
+	u64 expires_ns;	  /* the next (or the parked) expiry, on `base` */
+	u64 interval_ns;  /* 0: one-shot */
+	bool armed;	  /* has an expiry to come (a periodic timer stays armed) */
+	int overrun;	  /* periods missed since the queued signal's expiry */
 	int overrun_last; /* the overrun of the last delivered signal */
 
-	struct ktimer ktimer;         /* PT_BASE_MONOTONIC / PT_BASE_REALTIME */
-	struct timerq_node cpu_node;  /* PT_BASE_CPU: in the owner's CPU-time queue */
-	struct sigqueue_entry sigq;   /* the one signal it may have queued */
-	struct list_head owner_link;  /* owner->posix_timers.timers */
-	struct list_head parked_link; /* owner->posix_timers.parked, while parked */
+	struct ktimer ktimer;	     /* PT_BASE_MONOTONIC / PT_BASE_REALTIME */
+	struct timerq_node cpu_node; /* PT_BASE_CPU: in the owner's CPU-time queue */
+	struct sigqueue_entry sigq;  /* the one signal it may have queued (or parked) */
+	struct list_head owner_link; /* owner->posix_timers.timers */
 };
 
 /* Called with interrupts off when a timer's expiry has come. */

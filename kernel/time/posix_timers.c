@@ -15,8 +15,7 @@
  *        expiry and the interval.
  *
  * Locking: one CPU; everything a timer shares with the interrupt (its
- * ktimer, its signal entry, armed/parked/overrun) is changed with
- * interrupts off.
+ * ktimer, its signal entry, armed/overrun) is changed with interrupts off.
  */
 #include "kernel/time/posix_timers.h"
 #include "kernel/time/posix_timer_impl.h"
@@ -73,7 +72,6 @@ void posix_timers_init(void)
 void posix_timers_task_init(struct task *t)
 {
 	list_init(&t->posix_timers.timers);
-	list_init(&t->posix_timers.parked);
 	posix_cputimers_task_init(t);
 }
 
@@ -177,40 +175,18 @@ static void timer_dequeue(struct posix_timer *pt)
 		ktimer_cancel(&pt->ktimer);
 }
 
-/* Parked timers are listed per task, so that a change of action finds them
- * without walking every timer the task owns (interrupts off). */
-static void timer_park(struct posix_timer *pt)
-{
-	if (!pt->parked) {
-		pt->parked = true;
-		list_add_tail(&pt->parked_link, &pt->owner->posix_timers.parked);
-	}
-}
-
-static void timer_unpark(struct posix_timer *pt)
-{
-	if (pt->parked) {
-		pt->parked = false;
-		list_del(&pt->parked_link);
-	}
-}
-
 /*
  * The timer's expiry has come (interrupts off).  Queue its signal; a
- * periodic timer stays "armed" but waits for the delivery to re-arm.
+ * periodic timer stays "armed" but waits for the delivery to re-arm.  If
+ * the signal is ignored, the signal layer parks a periodic timer's entry
+ * (sigq.park_if_ignored) until the action changes, and the delivery then
+ * counts the periods missed since this expiry; a one-shot's is discarded.
  */
 void posix_timer_expired(struct posix_timer *pt)
 {
-	int rc;
-
 	if (!timer_is_periodic(pt))
 		pt->armed = false;
-	rc = signal_send_entry(pt->target, &pt->sigq);
-	if (rc == 1) {
-		/* Nobody will see it: a periodic timer parks until the action changes. */
-		if (timer_is_periodic(pt))
-			timer_park(pt);
-	} else if (rc == -EBUSY) {
+	if (signal_send_entry(pt->target, &pt->sigq) == -EBUSY) {
 		/*
 		 * Still queued: nothing re-arms a timer while its signal waits
 		 * (delivery does, settime takes the signal back), so this should
@@ -236,7 +212,7 @@ static void posix_timer_on_deliver(struct sigqueue_entry *e, siginfo_t *info)
 {
 	struct posix_timer *pt = container_of(e, struct posix_timer, sigq);
 
-	if (timer_is_periodic(pt) && pt->armed && !pt->parked) {
+	if (timer_is_periodic(pt) && pt->armed) {
 		u64 now = timer_base_now(pt);
 		int missed = ktime_forward(pt->expires_ns, pt->interval_ns, now, &pt->expires_ns);
 		pt->overrun = overrun_add(pt->overrun, missed);
@@ -245,24 +221,6 @@ static void posix_timer_on_deliver(struct sigqueue_entry *e, siginfo_t *info)
 	pt->overrun_last = pt->overrun;
 	pt->overrun = 0;
 	info->si_overrun = pt->overrun_last;
-}
-
-void signal_action_changed(struct task *t, int signo)
-{
-	struct posix_timer *pt, *tmp;
-	u32 flags = irq_save();
-
-	list_for_each_entry_safe (pt, tmp, &t->posix_timers.parked, parked_link) {
-		if (pt->signo != signo)
-			continue;
-		/*
-		 * The expiry stays the one that parked it, so the delivery
-		 * counts every period missed while parked.
-		 */
-		if (signal_send_entry(pt->target, &pt->sigq) != 1)
-			timer_unpark(pt);
-	}
-	irq_restore(flags);
 }
 
 /* ---- lookup ------------------------------------------------------------- */
@@ -295,7 +253,7 @@ static void timer_read(struct posix_timer *pt, struct itimerspec *out)
 	if (pt->armed) {
 		u64 now = timer_base_now(pt);
 		u64 expires = pt->expires_ns;
-		bool waiting_redelivery = pt->parked || signal_entry_queued(&pt->sigq);
+		bool waiting_redelivery = signal_entry_queued(&pt->sigq); /* or parked */
 
 		if (timer_is_periodic(pt) && expires <= now &&
 		    (pt->notify == SIGEV_NONE || waiting_redelivery)) {
@@ -335,8 +293,7 @@ static int sigevent_check(const struct sigevent *ev)
 	}
 }
 
-long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent,
-		      timer_t __user *uid)
+long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent, timer_t __user *uid)
 {
 	struct sigevent ev;
 	struct posix_timer *pt;
@@ -408,14 +365,12 @@ out_free:
 	return rc;
 }
 
-/* Disarm and drop a queued signal (interrupts off). */
+/* Disarm and drop a queued or parked signal of the old setting (interrupts off). */
 static void timer_stop(struct posix_timer *pt)
 {
 	timer_dequeue(pt);
-	if (signal_entry_queued(&pt->sigq))
-		signal_entry_remove(pt->target, &pt->sigq);
+	signal_entry_remove(pt->target, &pt->sigq);
 	pt->armed = false;
-	timer_unpark(pt);
 	pt->overrun = 0;
 }
 
@@ -447,6 +402,8 @@ long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *un
 	timer_stop(pt);
 	pt->overrun_last = 0; /* re-arming resets the overrun */
 	pt->interval_ns = interval_ns;
+	/* Only a periodic timer's ignored signal waits for the action to change. */
+	pt->sigq.park_if_ignored = timer_is_periodic(pt);
 	if (value_ns) {
 		/* Flag bits other than TIMER_ABSTIME are ignored, as in Linux. */
 		if ((flags & TIMER_ABSTIME) && clock_is_realtime(pt->clockid)) {
@@ -523,6 +480,6 @@ long sys_timer_delete(timer_t id)
 void posix_timers_task_exit(struct task *t)
 {
 	while (!list_empty(&t->posix_timers.timers))
-		timer_destroy(list_first_entry(&t->posix_timers.timers, struct posix_timer,
-					       owner_link));
+		timer_destroy(
+		    list_first_entry(&t->posix_timers.timers, struct posix_timer, owner_link));
 }

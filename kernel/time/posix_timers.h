@@ -14,8 +14,10 @@
  *    signal; it is re-armed when the signal is delivered (handler,
  *    sigwaitinfo, sigtimedwait), and the periods missed meanwhile are
  *    counted by one division (lib/ktime.h) into si_overrun;
- *  - a periodic timer whose signal is ignored parks itself; when the action
- *    changes from ignore, one signal is queued that carries the overrun;
+ *  - a periodic timer whose signal is ignored is parked by the signal layer
+ *    (its entry on the task's one ignored list, kernel/signal/signal.h);
+ *    when the action changes from ignore, one signal is queued that carries
+ *    the overrun;
  *  - timer_settime and timer_delete discard a signal still queued.
  */
 #ifndef TICK386_KERNEL_POSIX_TIMERS_H
@@ -30,8 +32,7 @@ struct task;
 
 /* Per-task state, embedded in struct task. */
 struct posix_timers_task {
-	struct list_head timers; /* struct posix_timer.owner_link */
-	struct list_head parked; /* periodic timers whose signal was ignored */
+	struct list_head timers;  /* struct posix_timer.owner_link */
 	struct timerq cpu_queue;  /* armed CPU-time timers, by CPU ns used */
 	struct ktimer cpu_ktimer; /* the earliest of them, while the task runs */
 };
@@ -42,12 +43,17 @@ void posix_timers_task_init(struct task *t);
 /* Delete every timer of a task that is exiting (or exec'ing). */
 void posix_timers_task_exit(struct task *t);
 
-/* signal_action_changed(t, signo) (kernel/signal/signal.h) is defined here: parked
- * timers of t whose signal is no longer ignored send it again. */
+/*
+ * The scheduler's context switch (interrupts off), once prev->cpu_ns is up
+ * to date and before next runs: the ktimer of prev's CPU-time timers is
+ * cancelled and next's armed for its earliest CPU-time expiry
+ * (kernel/time/posix_cputimers.c).
+ */
+void posix_cputimers_switch(struct task *prev, struct task *next);
 
 /* Memory figures for the scale test and the benchmarks. */
 struct posix_timers_stats {
-	unsigned long timers;      /* in existence, all tasks */
+	unsigned long timers;	   /* in existence, all tasks */
 	unsigned long peak_timers; /* the most at once since boot */
 	unsigned long timer_bytes; /* size of one struct posix_timer */
 	unsigned long peak_bytes;  /* timer cache pages + id layers at that peak */
