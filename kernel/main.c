@@ -11,6 +11,7 @@
 #include "kernel/bootinfo.h"
 #include "kernel/time/clock.h"
 #include "kernel/console.h"
+#include "fs/fs.h"
 #include "mm/kheap.h"
 #ifdef TICK386_KTEST
 #include "kernel/ktest.h"
@@ -48,6 +49,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	kheap_init();
 	clock_init();
 	posix_timers_init(); /* the timer cache and ids */
+	fs_init();	     /* the tree of the initramfs module, if any */
 	sched_init();   /* kmain becomes a task; the idle task */
 	syscall_init(); /* int 0x80 */
 
