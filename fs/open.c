@@ -20,15 +20,15 @@
 #include <abi/fcntl.h>
 #include <abi/stat.h>
 
-/* Copy a user path into a new PATH_MAX buffer; *out is freed by the caller. */
-static int get_path(const char __user *upath, char **out)
+int fs_get_path(const char __user *upath, char **out)
 {
-	char *buf = kmalloc(PATH_MAX);
+	/* strncpy_from_user takes at most size - 2 characters and the NUL. */
+	char *buf = kmalloc(PATH_MAX + 1);
 	long len;
 
 	if (!buf)
 		return -ENOMEM;
-	len = strncpy_from_user(buf, upath, PATH_MAX);
+	len = strncpy_from_user(buf, upath, PATH_MAX + 1);
 	if (len < 0) {
 		kfree(buf);
 		return (int)len;
@@ -102,7 +102,7 @@ long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
 	int rc;
 
 	(void)mode; /* only used to create, which a read-only tree never does */
-	rc = get_path(upath, &path);
+	rc = fs_get_path(upath, &path);
 	if (rc)
 		return rc;
 	rc = start_dir(dirfd, path, &start);
@@ -157,7 +157,7 @@ long sys_access(const char __user *upath, int mode)
 
 	if (mode & ~(R_OK | W_OK | X_OK))
 		return -EINVAL;
-	rc = get_path(upath, &path);
+	rc = fs_get_path(upath, &path);
 	if (rc)
 		return rc;
 	rc = fs_walk(&fs_root, path, &n);

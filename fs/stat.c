@@ -57,14 +57,12 @@ static int fill_stat(const struct fs_node *n, struct abi_stat *st)
 
 static int node_of_path(const char __user *upath, struct fs_node **out)
 {
-	char *path = kmalloc(PATH_MAX);
-	long len;
-	int rc;
+	char *path;
+	int rc = fs_get_path(upath, &path);
 
-	if (!path)
-		return -ENOMEM;
-	len = strncpy_from_user(path, upath, PATH_MAX);
-	rc = len < 0 ? (int)len : len == 0 ? -ENOENT : fs_walk(&fs_root, path, out);
+	if (rc)
+		return rc;
+	rc = fs_walk(&fs_root, path, out);
 	kfree(path);
 	return rc;
 }
@@ -104,27 +102,31 @@ static long put_stat64(int rc, const struct fs_node *n, void __user *ust)
 long sys_stat(const char __user *path, void __user *st)
 {
 	struct fs_node *n = NULL;
+	int rc = node_of_path(path, &n);
 
-	return put_stat(node_of_path(path, &n), n, st);
+	return put_stat(rc, n, st);
 }
 
 long sys_fstat(int fd, void __user *st)
 {
 	struct fs_node *n = NULL;
+	int rc = node_of_fd(fd, &n);
 
-	return put_stat(node_of_fd(fd, &n), n, st);
+	return put_stat(rc, n, st);
 }
 
 long sys_stat64(const char __user *path, void __user *st)
 {
 	struct fs_node *n = NULL;
+	int rc = node_of_path(path, &n);
 
-	return put_stat64(node_of_path(path, &n), n, st);
+	return put_stat64(rc, n, st);
 }
 
 long sys_fstat64(int fd, void __user *st)
 {
 	struct fs_node *n = NULL;
+	int rc = node_of_fd(fd, &n);
 
-	return put_stat64(node_of_fd(fd, &n), n, st);
+	return put_stat64(rc, n, st);
 }

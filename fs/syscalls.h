@@ -12,6 +12,12 @@ long sys_lseek(int fd, long offset, int whence);
 long sys_llseek(int fd, u32 offset_high, u32 offset_low, void __user *result, int whence);
 long sys_getdents64(int fd, void __user *dirent, u32 count);
 /* fs/open.c */
+/*
+ * Copy a user path (at most PATH_MAX - 1 characters, as Linux) into a new
+ * buffer that the caller kfrees: 0, or -EFAULT, -ENAMETOOLONG, -ENOENT
+ * (empty), -ENOMEM.
+ */
+int fs_get_path(const char __user *upath, char **out);
 long sys_open(const char __user *path, int flags, u32 mode);
 long sys_openat(int dirfd, const char __user *path, int flags, u32 mode);
 long sys_close(int fd);
