@@ -64,6 +64,7 @@ void task_init_boot(struct task *boot, u32 stack_bottom)
 	set_name(boot, "kmain");
 	posix_timers_task_init(boot);
 	signal_task_init(boot, NULL);
+	fs_task_init(&boot->files);
 	/* The state every new task's x87 starts from. */
 	__asm__ volatile("fninit; fnsave %0" : "=m"(fpu_initial));
 	memcpy(boot->fpu, fpu_initial, sizeof(fpu_initial));
