@@ -14,6 +14,7 @@
 #include "kernel/bootinfo.h"
 #include "kernel/time/clock.h"
 #include "kernel/console.h"
+#include "fs/fs.h"
 #include "mm/kheap.h"
 #ifdef TICK386_KTEST
 #include "kernel/ktest.h"
@@ -55,6 +56,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	clock_init();	      /* TSC or PIT clock, RTC; it also starts clock events, ktimers */
 	signal_init();	      /* the sigqueue cache: after kheap_init */
 	posix_timers_init();  /* the timer cache and ids: after kheap_init */
+	fs_init();	      /* the tree of the initramfs module, if any: after kheap_init */
 	task_init();	      /* kmain becomes task 0 (current): before sched_init */
 	sched_init();	      /* the idle task and the slice ktimer: after clock_init */
 	syscall_init();	      /* int 0x80 */

@@ -34,8 +34,6 @@ long syscall_invoke(u32 nr, u32 a1, u32 a2, u32 a3, u32 a4, u32 a5, u32 a6);
 /* kernel/task/sys_task.c */
 long sys_exit(int code);
 long sys_exit_group(int code);
-long sys_read(int fd, void __user *buf, size_t n);
-long sys_write(int fd, const void __user *buf, size_t n);
 long sys_getpid(void);
 long sys_gettid(void);
 long sys_getppid(void);

@@ -2,6 +2,7 @@
  * The system-call table, indexed by the numbers of <abi/syscall.h>.  Each
  * area adds the lines of its own calls (and includes its header).
  */
+#include "fs/syscalls.h"
 #include "kernel/syscall.h"
 #include "kernel/signal/signal.h"
 #include "kernel/time/posix_syscalls.h"
@@ -9,8 +10,6 @@
 const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     /* tasks (kernel/task/sys_task.c) */
     SYSCALL_ENTRY(__NR_exit, sys_exit),
-    SYSCALL_ENTRY(__NR_read, sys_read),
-    SYSCALL_ENTRY(__NR_write, sys_write),
     SYSCALL_ENTRY(__NR_getpid, sys_getpid),
     SYSCALL_ENTRY(__NR_getuid, sys_getuid),
     SYSCALL_ENTRY(__NR_pause, sys_pause),
@@ -22,6 +21,22 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_sched_yield, sys_sched_yield),
     SYSCALL_ENTRY(__NR_gettid, sys_gettid),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
+    /* files (fs/) */
+    SYSCALL_ENTRY(__NR_read, sys_read),
+    SYSCALL_ENTRY(__NR_write, sys_write),
+    SYSCALL_ENTRY(__NR_open, sys_open),
+    SYSCALL_ENTRY(__NR_close, sys_close),
+    SYSCALL_ENTRY(__NR_lseek, sys_lseek),
+    SYSCALL_ENTRY(__NR_access, sys_access),
+    SYSCALL_ENTRY(__NR_dup, sys_dup),
+    SYSCALL_ENTRY(__NR_dup2, sys_dup2),
+    SYSCALL_ENTRY(__NR_stat, sys_stat),
+    SYSCALL_ENTRY(__NR_fstat, sys_fstat),
+    SYSCALL_ENTRY(__NR__llseek, sys_llseek),
+    SYSCALL_ENTRY(__NR_stat64, sys_stat64),
+    SYSCALL_ENTRY(__NR_fstat64, sys_fstat64),
+    SYSCALL_ENTRY(__NR_getdents64, sys_getdents64),
+    SYSCALL_ENTRY(__NR_openat, sys_openat),
     /* signals (kernel/signal/sys_signal.c) */
     SYSCALL_ENTRY(__NR_kill, sys_kill),
     SYSCALL_ENTRY(__NR_tkill, sys_tkill),

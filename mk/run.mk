@@ -7,8 +7,9 @@ RUN_APPEND ?=
 # The program booted as init: the demo (user/bin/demo.c).  Any other:
 #     make run RUN_PROGRAM=build/user/bin/NAME
 RUN_PROGRAM ?= $(BUILD)/user/bin/demo
-RUN_DEPS    := $(RUN_PROGRAM)
-RUN_INITRD  := -initrd "$(RUN_PROGRAM)"
+# The file tree (mk/initramfs.mk) follows as a second module.
+RUN_DEPS    := $(RUN_PROGRAM) $(INITRAMFS)
+RUN_INITRD  := -initrd "$(RUN_PROGRAM),$(INITRAMFS)"
 
 .PHONY: run debug iso
 run: deps $(KERNEL) $(RUN_DEPS)

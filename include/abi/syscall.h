@@ -23,7 +23,9 @@
  *             unchanged one when it cannot move; brk(0) asks where it is;
  *   optional: pause (else sigsuspend on the current mask), alarm (else a
  *             CLOCK_REALTIME timer raising SIGALRM), getppid (else 0),
- *             read (stdin), sigaltstack.
+ *             read (stdin), sigaltstack;
+ *   files:    open, openat, close, read, lseek/_llseek, fstat64/stat64,
+ *             getdents64, access, dup, dup2 (fs/, an initramfs).
  */
 #ifndef TICK386_ABI_SYSCALL_H
 #define TICK386_ABI_SYSCALL_H
@@ -31,20 +33,29 @@
 #define __NR_exit              1
 #define __NR_read              3
 #define __NR_write             4
+#define __NR_open              5
+#define __NR_close             6
 #define __NR_execve            11
 #define __NR_time              13
+#define __NR_lseek             19
 #define __NR_getpid            20
 #define __NR_getuid            24
 #define __NR_alarm             27
 #define __NR_pause             29
+#define __NR_access            33
 #define __NR_kill              37
+#define __NR_dup               41
 #define __NR_times             43
 #define __NR_brk               45
 #define __NR_getgid            47
 #define __NR_geteuid           49
 #define __NR_getegid           50
+#define __NR_dup2              63
 #define __NR_getppid           64
 #define __NR_gettimeofday      78
+#define __NR_stat              106
+#define __NR_fstat             108
+#define __NR__llseek           140
 #define __NR_sched_yield       158
 #define __NR_nanosleep         162
 #define __NR_rt_sigreturn      173
@@ -55,9 +66,13 @@
 #define __NR_rt_sigqueueinfo   178
 #define __NR_rt_sigsuspend     179
 #define __NR_sigaltstack       186
+#define __NR_stat64            195
+#define __NR_fstat64           197
+#define __NR_getdents64        220
 #define __NR_gettid            224
 #define __NR_tkill             238
 #define __NR_exit_group        252
+#define __NR_openat            295
 
 /* The 2002 patch's numbers (mainline: 259..267). */
 #define __NR_timer_create      254
@@ -71,7 +86,7 @@
 #define __NR_clock_nanosleep   262
 
 /* One past the highest number: the size of the kernel's call table. */
-#define NR_SYSCALLS            263
+#define NR_SYSCALLS            296
 
 /* A result in [-MAX_ERRNO, -1] is -errno; anything else is a value. */
 #define MAX_ERRNO              4095

@@ -70,6 +70,7 @@ void task_init(void)
 	set_name(boot, "kmain");
 	posix_timers_task_init(boot);
 	signal_task_init(boot, NULL);
+	fs_task_init(&boot->files);
 	/* The state every new task's x87 starts from. */
 	__asm__ volatile("fninit; fnsave %0" : "=m"(fpu_initial));
 	memcpy(boot->fpu, fpu_initial, sizeof(fpu_initial));
@@ -103,6 +104,7 @@ static struct task *task_new(const char *name, int prio)
 	set_name(t, name);
 	memcpy(t->fpu, fpu_initial, sizeof(fpu_initial));
 	posix_timers_task_init(t);
+	fs_task_init(&t->files);
 	return t;
 }
 
@@ -366,6 +368,7 @@ void task_exit(int wait_status)
 			signal_name(t->fault_signo), t->fault_eip, t->fault_addr);
 	posix_timers_task_exit(t); /* first: its timers take their queued signals back */
 	signal_task_exit(t);
+	fs_task_exit(&t->files);
 
 	cpu_cli();
 	/* Leave the address space before freeing it. */

@@ -18,6 +18,7 @@
 #define TICK386_KERNEL_TASK_H
 
 #include "arch/i386/trap.h"
+#include "fs/file.h"
 #include "kernel/task/sched.h"
 #include "mm/vm.h"
 #include "kernel/time/posix_timers.h"
@@ -60,6 +61,7 @@ struct task {
 
 	struct signal_state signal;
 	struct posix_timers_task posix_timers; /* timers owned (kernel/time/posix_timers.c) */
+	struct fd_table files;		       /* open files (fs/file.c) */
 
 	/* Scheduler and sleeping (sched.c, wait.c). */
 	struct task *rq_next;

@@ -2,6 +2,7 @@
  * init: the programs given as multiboot modules.  The kmain thread starts
  * them and then reaps them; init's end ends the machine.
  */
+#include "fs/fs.h"
 #include "kernel/bootinfo.h"
 #include "mm/pmm.h"
 #include "kernel/power.h"
@@ -21,7 +22,7 @@ static void report_end(const char *who, int status)
 }
 
 /*
- * Start every module as a user task: the first is init (pid 1), the others
+ * Start every module as a user task but the initramfs: the first is init (pid 1), the others
  * its children (pids 2, 3...), all running at once.  The kmain thread then
  * reaps them; when init ends it says how in one line and stops the machine.
  */
@@ -37,6 +38,8 @@ void task_run_init(void)
 		int argc, err = 0;
 		struct task *t;
 
+		if (fs_module_is_initramfs(m))
+			continue; /* the file tree (fs/initramfs.c), not a program */
 		strncpy(lines[i], m->cmdline, sizeof(lines[i]) - 1);
 		argc = task_split_args(lines[i], argv, 32);
 		if (argc == 0) {
@@ -44,18 +47,18 @@ void task_run_init(void)
 			argc = 1;
 		}
 		t = task_create_user(PHYS_TO_VIRT(m->phys_start), m->phys_end - m->phys_start, argc,
-				     argv, i == 0 ? 0 : 1, &err);
+				     argv, init ? 1 : 0, &err);
 		if (!t) {
 			kprintf("tick386: module %u (%s) not started: error %d%s\n", i, argv[0],
 				err,
 				err == -ENOEXEC ? " (not a valid i386 static ELF executable)" : "");
-			if (i == 0) {
+			if (!init) {
 				kprintf("tick386: no init program; halting\n");
 				machine_halt(QEMU_EXIT_FAILURE);
 			}
 			continue;
 		}
-		if (i == 0)
+		if (!init)
 			init = t;
 	}
 	if (!init) {

@@ -5,7 +5,7 @@
  * them: the timer and clock calls (_POSIX_TIMERS, _POSIX_MONOTONIC_CLOCK,
  * _POSIX_CPUTIME, _POSIX_THREAD_CPUTIME, _POSIX_CLOCK_SELECTION for
  * clock_nanosleep) and the queued real-time signals.  There are no threads,
- * files, processes created at run time or priority scheduling calls, so
+ * writable files, processes created at run time or priority scheduling calls, so
  * _POSIX_THREADS and the other options are not defined.
  */
 #ifndef _UNISTD_H
@@ -33,6 +33,10 @@
 #define X_OK 1
 #define W_OK 2
 #define R_OK 4
+
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
 
 /* sysconf names: glibc's numbers, so that a value seen in a debugger means
  * the same thing on both. */
@@ -89,6 +93,11 @@ long sysconf(int name);
 ssize_t read(int fd, void *buf, size_t n);
 ssize_t write(int fd, const void *buf, size_t n);
 int isatty(int fd);
+int close(int fd);
+off_t lseek(int fd, off_t offset, int whence);
+int access(const char *path, int mode);
+int dup(int fd);
+int dup2(int oldfd, int newfd);
 
 __attribute__((noreturn)) void _exit(int status);
 pid_t getpid(void);

@@ -16,7 +16,7 @@ ssize_t read(int fd, void *buf, size_t n)
 	return sys_ret(sys_3(__NR_read, fd, (long)buf, (long)n));
 }
 
-/* The only descriptors are 0, 1 and 2, and they are the console. */
+/* Descriptors 0, 1 and 2 start on the console (whatever dup2 later puts there). */
 int isatty(int fd)
 {
 	if (fd >= 0 && fd <= 2)

@@ -34,5 +34,18 @@
 #define SYS_clock_gettime __NR_clock_gettime
 #define SYS_clock_getres __NR_clock_getres
 #define SYS_clock_nanosleep __NR_clock_nanosleep
+#define SYS_open __NR_open
+#define SYS_openat __NR_openat
+#define SYS_close __NR_close
+#define SYS_lseek __NR_lseek
+#define SYS__llseek __NR__llseek
+#define SYS_access __NR_access
+#define SYS_dup __NR_dup
+#define SYS_dup2 __NR_dup2
+#define SYS_stat __NR_stat
+#define SYS_fstat __NR_fstat
+#define SYS_stat64 __NR_stat64
+#define SYS_fstat64 __NR_fstat64
+#define SYS_getdents64 __NR_getdents64
 
 #endif

@@ -1,0 +1,104 @@
+/*
+ * The console as a file: what fds 0, 1 and 2 of every task are (fs/file.h).
+ * It is a character device to fstat, like Linux's /dev/ttyS0 (major 4,
+ * minor 64), and it cannot seek.
+ */
+#include "arch/i386/cpu.h"
+#include "fs/file.h"
+#include "fs/fs.h"
+#include "kernel/console.h"
+#include <abi/errno.h>
+#include <abi/fcntl.h>
+#include <abi/stat.h>
+
+#define IO_CHUNK 256
+
+static long console_file_write(struct file *f, const void __user *buf, size_t n)
+{
+	char chunk[IO_CHUNK];
+	size_t done = 0;
+
+	(void)f;
+	if ((long)n < 0)
+		return -EINVAL;
+	if (!user_range_ok(buf, n, false))
+		return -EFAULT;
+	while (done < n) {
+		size_t len = n - done < IO_CHUNK ? n - done : IO_CHUNK;
+
+		if (copy_from_user(chunk, (const char __user *)buf + done, len))
+			return done ? (long)done : -EFAULT;
+		console_write(chunk, len);
+		done += len;
+	}
+	return (long)done;
+}
+
+/*
+ * Reading waits as a terminal does until input is there (console_wait_input:
+ * the console's IRQ 4 wakes it), then returns what has arrived (up to n
+ * bytes).  A signal ends the wait with -ERESTARTSYS (restarted under
+ * SA_RESTART, else -EINTR).
+ */
+
+static long console_file_read(struct file *f, void __user *buf, size_t n)
+{
+	char chunk[IO_CHUNK];
+	size_t done = 0;
+	int len;
+
+	(void)f;
+	if ((long)n < 0)
+		return -EINVAL;
+	if (!user_range_ok(buf, n, true))
+		return -EFAULT;
+	if (n == 0)
+		return 0;
+	for (;;) {
+		u32 flags = irq_save();
+
+		len = console_read(chunk, n < IO_CHUNK ? n : IO_CHUNK);
+		if (len > 0) {
+			irq_restore(flags);
+			break;
+		}
+		if (console_wait_input() == -EINTR) {
+			irq_restore(flags);
+			return -ERESTARTSYS;
+		}
+		irq_restore(flags);
+	}
+	/* Then whatever else is already there, without waiting. */
+	while (len > 0) {
+		if (copy_to_user((char __user *)buf + done, chunk, (size_t)len))
+			return -EFAULT;
+		done += (size_t)len;
+		if (done == n)
+			break;
+		len = console_read(chunk, n - done < IO_CHUNK ? n - done : IO_CHUNK);
+	}
+	return (long)done;
+}
+
+static const struct file_ops console_ops = {
+	.read = console_file_read,
+	.write = console_file_write,
+};
+
+static struct fs_node console_node = {
+	.name = "console",
+	.name_len = 7,
+	.ino = 3,
+	.mode = S_IFCHR | 0620,
+	.nlink = 1,
+	.dev = 5, /* devtmpfs's 0:5 on Linux */
+	.rdev = 4 << 8 | 64,
+	.parent = &fs_root,
+};
+
+struct file console_in = {
+	.ops = &console_ops, .node = &console_node, .flags = O_RDONLY, .is_static = true,
+};
+struct file console_out = {
+	.ops = &console_ops, .node = &console_node, .flags = O_WRONLY, .is_static = true,
+};

@@ -1,0 +1,49 @@
+/* Open files and descriptor tables: see fs/file.h. */
+#include "fs/file.h"
+#include "kernel/task/task.h"
+#include "mm/kheap.h"
+#include <abi/errno.h>
+
+void fs_task_init(struct fd_table *t)
+{
+	t->fd[0] = &console_in;
+	t->fd[1] = &console_out;
+	t->fd[2] = &console_out;
+}
+
+void file_put(struct file *f)
+{
+	if (f->is_static)
+		return;
+	if (--f->refs == 0)
+		kfree(f);
+}
+
+void fs_task_exit(struct fd_table *t)
+{
+	for (int fd = 0; fd < FD_MAX; fd++) {
+		if (t->fd[fd])
+			file_put(t->fd[fd]);
+		t->fd[fd] = NULL;
+	}
+}
+
+struct file *fd_file(int fd)
+{
+	if (fd < 0 || fd >= FD_MAX)
+		return NULL;
+	return current->files.fd[fd];
+}
+
+int fd_install(struct file *f, bool cloexec)
+{
+	struct fd_table *t = &current->files;
+
+	for (int fd = 0; fd < FD_MAX; fd++)
+		if (!t->fd[fd]) {
+			t->fd[fd] = f;
+			t->cloexec[fd] = cloexec ? 1 : 0;
+			return fd;
+		}
+	return -EMFILE;
+}

@@ -1,0 +1,59 @@
+/*
+ * Open files and the per-task table of file descriptors.
+ *
+ * A struct file is one open of a node: its access mode and offset.  dup
+ * and dup2 make a second descriptor for the same file (shared offset), so
+ * a file counts its descriptors (refs) and is freed by the last close.  The
+ * console's two files (fd 0 reading, fds 1 and 2 writing) are static and
+ * never freed: every task starts with them (fs_task_init).
+ *
+ * The table lives inside struct task; only its task touches it (no fork
+ * yet, so no table is shared), and system calls of a task do not run
+ * concurrently with each other, so it needs no lock.
+ * Invariant: refs of a non-static file = the number of slots holding it.
+ */
+#ifndef TICK386_FS_FILE_H
+#define TICK386_FS_FILE_H
+
+#include "lib/types.h"
+#include "mm/uaccess.h"
+
+#define FD_MAX 64 /* descriptors per task: 0 .. FD_MAX - 1 */
+
+struct file;
+struct fs_node;
+
+struct file_ops {
+	long (*read)(struct file *f, void __user *buf, size_t n);
+	long (*write)(struct file *f, const void __user *buf, size_t n);
+};
+
+struct file {
+	const struct file_ops *ops; /* NULL: a node of the tree */
+	struct fs_node *node;
+	u32 flags; /* the open flags (O_ACCMODE part decides read/write) */
+	u32 refs;
+	bool is_static;
+	u64 pos; /* byte offset, or a directory's entry index */
+};
+
+struct fd_table {
+	struct file *fd[FD_MAX];
+	u8 cloexec[FD_MAX]; /* FD_CLOEXEC, per descriptor: kept for exec */
+};
+
+/* A new task's table: the console on 0, 1 and 2.  Allocates nothing. */
+void fs_task_init(struct fd_table *t);
+/* Close every descriptor (the task is exiting). */
+void fs_task_exit(struct fd_table *t);
+
+/* The current task's open file at fd, or NULL (bad or closed fd). */
+struct file *fd_file(int fd);
+/* Put f at the lowest free descriptor >= 0: the fd, or -EMFILE. */
+int fd_install(struct file *f, bool cloexec);
+/* Drop one reference; the last frees a non-static file. */
+void file_put(struct file *f);
+
+extern struct file console_in, console_out;
+
+#endif

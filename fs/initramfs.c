@@ -1,0 +1,227 @@
+/*
+ * The tree, and its unpacking from the initramfs at boot.
+ *
+ * Entry names in the archive are paths relative to the root ("bin/demo",
+ * "./bin/demo" or "/bin/demo" alike); "." is the root itself.  Directories
+ * missing from the archive are made on the way (mode 0755), as Linux's
+ * initramfs unpacking would refuse but `cpio -o` of a partial list makes
+ * easy.  Entries that are neither directories nor regular files (symlinks,
+ * devices) are skipped with a message: nothing here could use them yet.
+ * A later entry of the same path replaces an earlier file, or updates an
+ * earlier directory's attributes.
+ */
+#include "arch/i386/memlayout.h"
+#include "fs/fs.h"
+#include "kernel/printk.h"
+#include "lib/cpio.h"
+#include "lib/string.h"
+#include "mm/kheap.h"
+#include <abi/errno.h>
+#include <abi/fcntl.h>
+#include <abi/stat.h>
+
+#define FS_DEV 1 /* st_dev of the tree: 0:1, as Linux's rootfs */
+
+struct fs_node fs_root = {
+	.name = "/",
+	.name_len = 1,
+	.ino = 1,
+	.mode = S_IFDIR | 0755,
+	.nlink = 2,
+	.dev = FS_DEV,
+	.parent = &fs_root,
+};
+
+static u32 next_ino = 2;
+static unsigned file_count, dir_count, skipped_count;
+
+static struct fs_node *child_named(struct fs_node *dir, const char *name, size_t len)
+{
+	for (struct fs_node *c = dir->first_child; c; c = c->next_sibling)
+		if (c->name_len == len && !memcmp(c->name, name, len))
+			return c;
+	return NULL;
+}
+
+struct fs_node *fs_child_at(struct fs_node *dir, u32 i)
+{
+	struct fs_node *c = dir->first_child;
+
+	while (c && i--)
+		c = c->next_sibling;
+	return c;
+}
+
+int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
+{
+	struct fs_node *n = path[0] == '/' ? &fs_root : start;
+	const char *p = path;
+
+	if (!path[0])
+		return -ENOENT;
+	for (;;) {
+		const char *name;
+		size_t len;
+
+		while (*p == '/')
+			p++;
+		if (!*p)
+			break;
+		name = p;
+		while (*p && *p != '/')
+			p++;
+		len = (size_t)(p - name);
+		/* Linux's order: the directory to search first, then the name. */
+		if (!S_ISDIR(n->mode))
+			return -ENOTDIR;
+		if (len == 1 && name[0] == '.')
+			continue;
+		if (len == 2 && name[0] == '.' && name[1] == '.') {
+			n = n->parent;
+			continue;
+		}
+		if (len > NAME_MAX)
+			return -ENAMETOOLONG;
+		n = child_named(n, name, len);
+		if (!n)
+			return -ENOENT;
+	}
+	if (p[-1] == '/' && !S_ISDIR(n->mode))
+		return -ENOTDIR;
+	*out = n;
+	return 0;
+}
+
+static struct fs_node *add_child(struct fs_node *dir, const char *name, size_t len, u32 mode)
+{
+	struct fs_node *n = kzalloc(sizeof(*n));
+
+	if (!n)
+		return NULL;
+	n->name = name;
+	n->name_len = (u32)len;
+	n->ino = next_ino++;
+	n->mode = mode;
+	n->nlink = S_ISDIR(mode) ? 2 : 1;
+	n->dev = FS_DEV;
+	n->mtime = dir->mtime;
+	n->parent = dir;
+	if (dir->last_child)
+		dir->last_child->next_sibling = n;
+	else
+		dir->first_child = n;
+	dir->last_child = n;
+	dir->child_count++;
+	if (S_ISDIR(mode)) {
+		dir->nlink++;
+		dir_count++;
+	} else {
+		file_count++;
+	}
+	return n;
+}
+
+static void set_attributes(struct fs_node *n, const struct cpio_entry *e)
+{
+	n->mode = e->mode;
+	n->uid = e->uid;
+	n->gid = e->gid;
+	n->mtime = e->mtime;
+	if (S_ISREG(e->mode)) {
+		n->data = e->data;
+		n->size = e->size;
+	}
+}
+
+/* Put one archive entry into the tree; -ENOMEM stops the unpacking. */
+static int add_entry(const struct cpio_entry *e)
+{
+	const char *p = e->name;
+	struct fs_node *dir = &fs_root;
+
+	if (!S_ISDIR(e->mode) && !S_ISREG(e->mode)) {
+		kprintf("tick386: initramfs: '%s' skipped: mode %#o is not a directory or a "
+			"regular file\n", e->name, e->mode);
+		skipped_count++;
+		return 0;
+	}
+	for (;;) {
+		const char *name;
+		size_t len;
+		struct fs_node *n;
+
+		while (*p == '/' || (p[0] == '.' && (p[1] == '/' || p[1] == '\0')))
+			p++;
+		if (!*p) { /* the root itself */
+			if (S_ISDIR(e->mode) && dir == &fs_root)
+				set_attributes(dir, e);
+			return 0;
+		}
+		name = p;
+		while (*p && *p != '/')
+			p++;
+		len = (size_t)(p - name);
+		if (len > NAME_MAX || (len == 2 && name[0] == '.' && name[1] == '.')) {
+			kprintf("tick386: initramfs: '%s' skipped: bad name\n", e->name);
+			skipped_count++;
+			return 0;
+		}
+		n = child_named(dir, name, len);
+		while (*p == '/')
+			p++;
+		if (!*p) { /* the last component: this entry */
+			if (n && (n->mode & S_IFMT) != (e->mode & S_IFMT)) {
+				kprintf("tick386: initramfs: '%s' skipped: exists with another type\n",
+					e->name);
+				skipped_count++;
+				return 0;
+			}
+			if (!n)
+				n = add_child(dir, name, len, e->mode);
+			if (!n)
+				return -ENOMEM;
+			set_attributes(n, e);
+			return 0;
+		}
+		if (!n)
+			n = add_child(dir, name, len, S_IFDIR | 0755);
+		if (!n)
+			return -ENOMEM;
+		if (!S_ISDIR(n->mode)) {
+			kprintf("tick386: initramfs: '%s' skipped: a parent is a file\n", e->name);
+			skipped_count++;
+			return 0;
+		}
+		dir = n;
+	}
+}
+
+bool fs_module_is_initramfs(const struct boot_module *m)
+{
+	return cpio_is_newc(PHYS_TO_VIRT(m->phys_start), m->phys_end - m->phys_start);
+}
+
+void fs_init(void)
+{
+	for (unsigned i = 0; i < boot_info.module_count; i++) {
+		const struct boot_module *m = &boot_info.modules[i];
+		struct cpio_reader r;
+		struct cpio_entry e;
+		int rc;
+
+		if (!fs_module_is_initramfs(m))
+			continue;
+		cpio_reader_init(&r, PHYS_TO_VIRT(m->phys_start), m->phys_end - m->phys_start);
+		while ((rc = cpio_next(&r, &e)) == 1)
+			if (add_entry(&e) < 0) {
+				kprintf("tick386: initramfs: out of memory\n");
+				break;
+			}
+		if (rc < 0)
+			kprintf("tick386: initramfs: module %u: malformed archive (%s) at byte %u; "
+				"kept what came before\n", i, r.error, (unsigned)r.pos);
+		kprintf("tick386: initramfs: module %u: %u files, %u directories, %u skipped\n", i,
+			file_count, dir_count, skipped_count);
+		return; /* the first one only */
+	}
+}

@@ -1,0 +1,193 @@
+/*
+ * read, write, lseek, _llseek and getdents64 on descriptors.  Checks come in
+ * Linux's order (vfs_read): the descriptor, its access mode, then what the
+ * file is (a directory: -EISDIR), then the buffer (-EFAULT).
+ */
+#include "fs/file.h"
+#include "fs/fs.h"
+#include "fs/syscalls.h"
+#include "lib/string.h"
+#include <abi/dirent.h>
+#include <abi/errno.h>
+#include <abi/fcntl.h>
+#include <abi/stat.h>
+
+#define LLONG_MAX_S64 0x7fffffffffffffffLL
+
+static bool can_read(const struct file *f)
+{
+	return (f->flags & O_ACCMODE) != O_WRONLY;
+}
+
+static bool can_write(const struct file *f)
+{
+	return (f->flags & O_ACCMODE) != O_RDONLY;
+}
+
+long sys_read(int fd, void __user *buf, size_t n)
+{
+	struct file *f = fd_file(fd);
+	struct fs_node *node;
+	size_t len;
+
+	if (!f || !can_read(f))
+		return -EBADF;
+	if (f->ops)
+		return f->ops->read(f, buf, n);
+	node = f->node;
+	if (S_ISDIR(node->mode))
+		return -EISDIR;
+	if ((long)n < 0)
+		return -EINVAL;
+	if (f->pos >= node->size)
+		return 0;
+	len = node->size - (u32)f->pos;
+	if (len > n)
+		len = n;
+	if (copy_to_user(buf, node->data + f->pos, len))
+		return -EFAULT;
+	f->pos += len;
+	return (long)len;
+}
+
+long sys_write(int fd, const void __user *buf, size_t n)
+{
+	struct file *f = fd_file(fd);
+
+	if (!f || !can_write(f))
+		return -EBADF;
+	if (f->ops)
+		return f->ops->write(f, buf, n);
+	return -EBADF; /* the tree is read-only: never opened for writing */
+}
+
+/*
+ * The new offset of f, or -errno.  Files: any offset >= 0, past the end
+ * too.  Directories: the entry index, SEEK_SET and SEEK_CUR only (as
+ * Linux's in-memory file systems, dcache_dir_lseek).  The console cannot seek.
+ */
+static s64 seek(struct file *f, s64 offset, int whence)
+{
+	s64 base;
+
+	if (f->ops)
+		return -ESPIPE;
+	switch (whence) {
+	case SEEK_SET:
+		base = 0;
+		break;
+	case SEEK_CUR:
+		base = (s64)f->pos;
+		break;
+	case SEEK_END:
+		if (S_ISDIR(f->node->mode))
+			return -EINVAL;
+		base = f->node->size;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if ((offset > 0 && base > LLONG_MAX_S64 - offset) || base + offset < 0)
+		return -EINVAL;
+	return base + offset;
+}
+
+long sys_lseek(int fd, long offset, int whence)
+{
+	struct file *f = fd_file(fd);
+	s64 pos;
+
+	if (!f)
+		return -EBADF;
+	pos = seek(f, offset, whence);
+	if (pos < 0)
+		return (long)pos;
+	if (pos > 0x7fffffff)
+		return -EOVERFLOW;
+	f->pos = (u64)pos;
+	return (long)pos;
+}
+
+long sys_llseek(int fd, u32 offset_high, u32 offset_low, void __user *result, int whence)
+{
+	struct file *f = fd_file(fd);
+	s64 pos;
+
+	if (!f)
+		return -EBADF;
+	pos = seek(f, (s64)((u64)offset_high << 32 | offset_low), whence);
+	if (pos < 0)
+		return (long)pos;
+	f->pos = (u64)pos;
+	/* As Linux: the offset has moved even when the result cannot be written. */
+	if (copy_to_user(result, &pos, sizeof(pos)))
+		return -EFAULT;
+	return 0;
+}
+
+static u8 dirent_type(u32 mode)
+{
+	if (S_ISDIR(mode))
+		return DT_DIR;
+	if (S_ISREG(mode))
+		return DT_REG;
+	if (S_ISCHR(mode))
+		return DT_CHR;
+	return DT_UNKNOWN;
+}
+
+/*
+ * Directory entries from f->pos on: position 0 is ".", 1 is "..", 2 + i
+ * the i-th child.  Each record's d_off is the position after it.  Returns
+ * the bytes written, 0 at the end, -EINVAL when even the first record does
+ * not fit in count.
+ */
+long sys_getdents64(int fd, void __user *dirent, u32 count)
+{
+	struct file *f = fd_file(fd);
+	union {
+		struct abi_dirent64 d;
+		char bytes[(ABI_DIRENT64_NAME_OFFSET + NAME_MAX + 1 + 7) & ~7];
+	} rec;
+	struct fs_node *dir;
+	u32 done = 0;
+
+	if (!f)
+		return -EBADF;
+	if (f->ops || !S_ISDIR(f->node->mode))
+		return -ENOTDIR;
+	dir = f->node;
+	for (;;) {
+		struct fs_node *n;
+		const char *name;
+		u32 len, reclen;
+
+		if (f->pos == 0) {
+			n = dir, name = ".", len = 1;
+		} else if (f->pos == 1) {
+			n = dir->parent, name = "..", len = 2;
+		} else {
+			n = f->pos - 2 < dir->child_count ? fs_child_at(dir, (u32)f->pos - 2) : NULL;
+			if (!n)
+				break;
+			name = n->name, len = n->name_len;
+		}
+		reclen = (ABI_DIRENT64_NAME_OFFSET + len + 1 + 7) & ~7u;
+		if (reclen > count - done) {
+			if (!done)
+				return -EINVAL;
+			break;
+		}
+		memset(&rec, 0, reclen);
+		rec.d.d_ino = n->ino;
+		rec.d.d_off = (s64)f->pos + 1;
+		rec.d.d_reclen = (u16)reclen;
+		rec.d.d_type = dirent_type(n->mode);
+		memcpy(rec.d.d_name, name, len);
+		if (copy_to_user((char __user *)dirent + done, &rec, reclen))
+			return -EFAULT;
+		done += reclen;
+		f->pos++;
+	}
+	return (long)done;
+}

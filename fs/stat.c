@@ -1,0 +1,132 @@
+/*
+ * stat, fstat (the old 64-byte struct stat, whose 16-bit and 32-bit fields
+ * give -EOVERFLOW for what does not fit) and stat64, fstat64 (96 bytes):
+ * layouts in <abi/stat.h>.  All three times are the archive's mtime.
+ */
+#include "fs/file.h"
+#include "fs/fs.h"
+#include "fs/syscalls.h"
+#include "lib/string.h"
+#include "mm/kheap.h"
+#include <abi/errno.h>
+#include <abi/fcntl.h>
+#include <abi/stat.h>
+
+#define FS_BLKSIZE 4096
+
+static void fill_stat64(const struct fs_node *n, struct abi_stat64 *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_dev = n->dev;
+	st->st_ino32 = n->ino;
+	st->st_ino = n->ino;
+	st->st_mode = n->mode;
+	st->st_nlink = n->nlink;
+	st->st_uid = n->uid;
+	st->st_gid = n->gid;
+	st->st_rdev = n->rdev;
+	st->st_size = n->size;
+	st->st_blksize = FS_BLKSIZE;
+	st->st_blocks = ((u64)n->size + 511) / 512;
+	st->st_atime_sec = st->st_mtime_sec = st->st_ctime_sec = n->mtime;
+}
+
+static int fill_stat(const struct fs_node *n, struct abi_stat *st)
+{
+	struct abi_stat64 s;
+
+	fill_stat64(n, &s);
+	if (s.st_nlink > 0xffff || s.st_uid > 0xffff || s.st_gid > 0xffff)
+		return -EOVERFLOW;
+	memset(st, 0, sizeof(*st));
+	st->st_dev = (unsigned long)s.st_dev;
+	st->st_ino = s.st_ino32;
+	st->st_mode = (unsigned short)s.st_mode;
+	st->st_nlink = (unsigned short)s.st_nlink;
+	st->st_uid = (unsigned short)s.st_uid;
+	st->st_gid = (unsigned short)s.st_gid;
+	st->st_rdev = (unsigned long)s.st_rdev;
+	st->st_size = (unsigned long)s.st_size;
+	st->st_blksize = s.st_blksize;
+	st->st_blocks = (unsigned long)s.st_blocks;
+	st->st_atime_sec = s.st_atime_sec;
+	st->st_mtime_sec = s.st_mtime_sec;
+	st->st_ctime_sec = s.st_ctime_sec;
+	return 0;
+}
+
+static int node_of_path(const char __user *upath, struct fs_node **out)
+{
+	char *path;
+	int rc = fs_get_path(upath, &path);
+
+	if (rc)
+		return rc;
+	rc = fs_walk(&fs_root, path, out);
+	kfree(path);
+	return rc;
+}
+
+static int node_of_fd(int fd, struct fs_node **out)
+{
+	struct file *f = fd_file(fd);
+
+	if (!f)
+		return -EBADF;
+	*out = f->node;
+	return 0;
+}
+
+/* rc: the lookup's result; then write the old or the 64-bit layout. */
+static long put_stat(int rc, const struct fs_node *n, void __user *ust)
+{
+	struct abi_stat st;
+
+	if (!rc)
+		rc = fill_stat(n, &st);
+	if (rc)
+		return rc;
+	return copy_to_user(ust, &st, sizeof(st)) ? -EFAULT : 0;
+}
+
+static long put_stat64(int rc, const struct fs_node *n, void __user *ust)
+{
+	struct abi_stat64 st;
+
+	if (rc)
+		return rc;
+	fill_stat64(n, &st);
+	return copy_to_user(ust, &st, sizeof(st)) ? -EFAULT : 0;
+}
+
+long sys_stat(const char __user *path, void __user *st)
+{
+	struct fs_node *n = NULL;
+	int rc = node_of_path(path, &n);
+
+	return put_stat(rc, n, st);
+}
+
+long sys_fstat(int fd, void __user *st)
+{
+	struct fs_node *n = NULL;
+	int rc = node_of_fd(fd, &n);
+
+	return put_stat(rc, n, st);
+}
+
+long sys_stat64(const char __user *path, void __user *st)
+{
+	struct fs_node *n = NULL;
+	int rc = node_of_path(path, &n);
+
+	return put_stat64(rc, n, st);
+}
+
+long sys_fstat64(int fd, void __user *st)
+{
+	struct fs_node *n = NULL;
+	int rc = node_of_fd(fd, &n);
+
+	return put_stat64(rc, n, st);
+}

@@ -1,0 +1,31 @@
+# The initramfs: build/initramfs.cpio, a newc cpio archive (Linux's
+# initramfs format) of the programs of user/bin as /bin/NAME, made by the
+# real cpio tool.  The kernel recognises a module that starts with the newc
+# magic "070701" as the file tree (fs/initramfs.c), not as a program; make
+# run passes it after the program booted as init.
+#
+# Owner root and the same order and times every build (--reproducible, the
+# staging tree's mtimes from the programs), so the archive depends only on
+# the programs.
+
+INITRAMFS       := $(BUILD)/initramfs.cpio
+INITRAMFS_STAGE := $(BUILD)/initramfs-root
+# user.mk's USER_BINS, spelled here because mk/user.mk is read after this file.
+INITRAMFS_BINS  := $(patsubst user/bin/%.c,$(BUILD)/user/bin/%,$(sort $(wildcard user/bin/*.c)))
+
+.PHONY: initramfs
+initramfs: $(INITRAMFS)
+all: $(INITRAMFS)
+
+$(INITRAMFS): $(INITRAMFS_BINS) mk/initramfs.mk
+	$(call say,CPIO,$@)
+	@rm -rf $(INITRAMFS_STAGE); mkdir -p $(INITRAMFS_STAGE)/bin
+	@cp -p $(INITRAMFS_BINS) $(INITRAMFS_STAGE)/bin/
+	$(Q)cd $(INITRAMFS_STAGE) && find . | LC_ALL=C sort | \
+	    cpio --quiet -o -H newc --owner=0:0 --reproducible > $(abspath $@).tmp
+	@mv $@.tmp $@
+
+# tests/user/run passes the archive to the tests whose header says
+# "initramfs: yes" (it reads the path from TICK386_INITRAMFS).
+test-user: $(INITRAMFS)
+test-user: export TICK386_INITRAMFS := $(abspath $(INITRAMFS))

@@ -1,0 +1,48 @@
+/*
+ * <sys/stat.h>: the libc's struct stat, POSIX-shaped (struct timespec
+ * times), filled from the kernel's struct stat64 layout (<abi/stat.h>) as
+ * glibc does; fstat/stat fail with EOVERFLOW when a size does not fit off_t.
+ */
+#ifndef _SYS_STAT_H
+#define _SYS_STAT_H
+
+#include <sys/types.h>
+#include <abi/stat.h>
+#include <abi/time.h>
+
+struct stat {
+	dev_t st_dev;
+	ino_t st_ino;
+	mode_t st_mode;
+	nlink_t st_nlink;
+	uid_t st_uid;
+	gid_t st_gid;
+	dev_t st_rdev;
+	off_t st_size;
+	blksize_t st_blksize;
+	blkcnt_t st_blocks;
+	struct timespec st_atim;
+	struct timespec st_mtim;
+	struct timespec st_ctim;
+};
+#define st_atime st_atim.tv_sec
+#define st_mtime st_mtim.tv_sec
+#define st_ctime st_ctim.tv_sec
+
+#define S_IRWXU 0700
+#define S_IRUSR 0400
+#define S_IWUSR 0200
+#define S_IXUSR 0100
+#define S_IRWXG 070
+#define S_IRGRP 040
+#define S_IWGRP 020
+#define S_IXGRP 010
+#define S_IRWXO 07
+#define S_IROTH 04
+#define S_IWOTH 02
+#define S_IXOTH 01
+
+int stat(const char *restrict path, struct stat *restrict st);
+int fstat(int fd, struct stat *st);
+
+#endif
