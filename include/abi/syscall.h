@@ -29,8 +29,10 @@
 #define TICK386_ABI_SYSCALL_H
 
 #define __NR_exit              1
+#define __NR_fork              2
 #define __NR_read              3
 #define __NR_write             4
+#define __NR_waitpid           7
 #define __NR_execve            11
 #define __NR_time              13
 #define __NR_getpid            20
@@ -43,8 +45,14 @@
 #define __NR_getgid            47
 #define __NR_geteuid           49
 #define __NR_getegid           50
+#define __NR_setpgid           57
 #define __NR_getppid           64
+#define __NR_getpgrp           65
+#define __NR_setsid            66
 #define __NR_gettimeofday      78
+#define __NR_wait4             114
+#define __NR_getpgid           132
+#define __NR_getsid            147
 #define __NR_sched_yield       158
 #define __NR_nanosleep         162
 #define __NR_rt_sigreturn      173
@@ -55,6 +63,7 @@
 #define __NR_rt_sigqueueinfo   178
 #define __NR_rt_sigsuspend     179
 #define __NR_sigaltstack       186
+#define __NR_vfork             190
 #define __NR_gettid            224
 #define __NR_tkill             238
 #define __NR_exit_group        252
