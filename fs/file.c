@@ -11,6 +11,18 @@ void fs_task_init(struct fd_table *t)
 	t->fd[2] = &console_out;
 }
 
+void fs_task_fork(struct fd_table *child, const struct fd_table *parent)
+{
+	for (int fd = 0; fd < FD_MAX; fd++) {
+		struct file *f = parent->fd[fd];
+
+		if (f && !f->is_static)
+			f->refs++;
+		child->fd[fd] = f;
+		child->cloexec[fd] = parent->cloexec[fd];
+	}
+}
+
 void file_put(struct file *f)
 {
 	if (f->is_static)

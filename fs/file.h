@@ -7,9 +7,10 @@
  * console's two files (fd 0 reading, fds 1 and 2 writing) are static and
  * never freed: every task starts with them (fs_task_init).
  *
- * The table lives inside struct task; only its task touches it (no fork
- * yet, so no table is shared), and system calls of a task do not run
- * concurrently with each other, so it needs no lock.
+ * The table lives inside struct task; only its task touches it (fork
+ * copies it: parent and child then share the files, not the table), and
+ * system calls of a task do not run concurrently with each other, so it
+ * needs no lock.
  * Invariant: refs of a non-static file = the number of slots holding it.
  */
 #ifndef TICK386_FS_FILE_H
@@ -44,6 +45,9 @@ struct fd_table {
 
 /* A new task's table: the console on 0, 1 and 2.  Allocates nothing. */
 void fs_task_init(struct fd_table *t);
+/* fork: the child's table holds the parent's files (one reference more
+ * each) with the same close-on-exec flags.  Allocates nothing. */
+void fs_task_fork(struct fd_table *child, const struct fd_table *parent);
 /* Close every descriptor (the task is exiting). */
 void fs_task_exit(struct fd_table *t);
 

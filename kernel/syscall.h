@@ -45,4 +45,15 @@ long sys_sched_yield(void);
 long sys_brk(u32 addr);
 long sys_pause(void);
 
+/* kernel/task/process.c */
+struct rusage;
+long sys_fork(void);
+long sys_wait4(int pid, int __user *status, int options, struct rusage __user *ru);
+long sys_waitpid(int pid, int __user *status, int options);
+long sys_getpgid(int pid);
+long sys_getpgrp(void);
+long sys_getsid(int pid);
+long sys_setpgid(int pid, int pgid);
+long sys_setsid(void);
+
 #endif

@@ -37,6 +37,16 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_fstat64, sys_fstat64),
     SYSCALL_ENTRY(__NR_getdents64, sys_getdents64),
     SYSCALL_ENTRY(__NR_openat, sys_openat),
+    /* processes (kernel/task/process.c); vfork is a fork (the parent is not suspended) */
+    SYSCALL_ENTRY(__NR_fork, sys_fork),
+    SYSCALL_ENTRY(__NR_vfork, sys_fork),
+    SYSCALL_ENTRY(__NR_waitpid, sys_waitpid),
+    SYSCALL_ENTRY(__NR_wait4, sys_wait4),
+    SYSCALL_ENTRY(__NR_setpgid, sys_setpgid),
+    SYSCALL_ENTRY(__NR_getpgrp, sys_getpgrp),
+    SYSCALL_ENTRY(__NR_setsid, sys_setsid),
+    SYSCALL_ENTRY(__NR_getpgid, sys_getpgid),
+    SYSCALL_ENTRY(__NR_getsid, sys_getsid),
     /* signals (kernel/signal/sys_signal.c) */
     SYSCALL_ENTRY(__NR_kill, sys_kill),
     SYSCALL_ENTRY(__NR_tkill, sys_tkill),

@@ -44,6 +44,49 @@ void vm_destroy(struct vm *vm)
 	memset(vm, 0, sizeof(*vm));
 }
 
+/*
+ * fork's copy: every user page of src, byte for byte, with its rights.  A
+ * plain copy, not copy-on-write: tick386's programs are static and small
+ * (text, data and a 64 KiB stack: some 20-30 pages), so a copy is a few
+ * hundred microseconds of memcpy and needs no fault-time sharing logic,
+ * reference counts on pages, or TLB shootdown on a write.
+ */
+int vm_clone(struct vm *dst, const struct vm *src)
+{
+	const u32 *pd;
+	int rc = vm_init(dst);
+
+	if (rc)
+		return rc;
+	pd = (const u32 *)PHYS_TO_VIRT(src->pd_phys);
+	for (u32 i = 0; i < PDE_KERNEL_FIRST; i++) {
+		const u32 *pt;
+
+		if (!(pd[i] & PTE_PRESENT))
+			continue;
+		pt = (const u32 *)PHYS_TO_VIRT(pd[i] & PTE_ADDR_MASK);
+		for (u32 j = 0; j < 1024; j++) {
+			u32 va = (i << 22) | (j << 12), page, *pte;
+
+			if (!(pt[j] & PTE_PRESENT))
+				continue;
+			pte = paging_pte(dst->pd_phys, va, true);
+			page = pte ? pmm_alloc_page() : 0;
+			if (!page) {
+				vm_destroy(dst);
+				return -ENOMEM;
+			}
+			memcpy(PHYS_TO_VIRT(page), PHYS_TO_VIRT(pt[j] & PTE_ADDR_MASK), PAGE_SIZE);
+			*pte = page | (pt[j] & (PTE_PRESENT | PTE_USER | PTE_WRITE));
+			dst->pages++;
+		}
+	}
+	dst->brk_start = src->brk_start;
+	dst->brk = src->brk;
+	dst->stack_low = src->stack_low;
+	return 0;
+}
+
 static u32 pte_bits(u32 access)
 {
 	return PTE_PRESENT | PTE_USER | ((access & VM_WRITE) ? PTE_WRITE : 0);

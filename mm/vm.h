@@ -42,6 +42,8 @@ struct vm {
 
 int vm_init(struct vm *vm);	/* 0 or -ENOMEM */
 void vm_destroy(struct vm *vm); /* frees every page; vm may be re-initialised */
+/* dst becomes a copy of src (fork): 0, or -ENOMEM with dst destroyed. */
+int vm_clone(struct vm *dst, const struct vm *src);
 
 /* Map a zeroed page at va (page aligned, < USER_TOP); -EEXIST, -ENOMEM, -EINVAL. */
 int vm_map_zero(struct vm *vm, u32 va, u32 access);

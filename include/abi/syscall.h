@@ -25,16 +25,20 @@
  *             CLOCK_REALTIME timer raising SIGALRM), getppid (else 0),
  *             read (stdin), sigaltstack;
  *   files:    open, openat, close, read, lseek/_llseek, fstat64/stat64,
- *             getdents64, access, dup, dup2 (fs/, an initramfs).
+ *             getdents64, access, dup, dup2 (fs/, an initramfs);
+ *   processes: fork, wait4 (waitpid, wait), setpgid, getpgid, getpgrp,
+ *             setsid, getsid (kernel/task/process.c).
  */
 #ifndef TICK386_ABI_SYSCALL_H
 #define TICK386_ABI_SYSCALL_H
 
 #define __NR_exit              1
+#define __NR_fork              2
 #define __NR_read              3
 #define __NR_write             4
 #define __NR_open              5
 #define __NR_close             6
+#define __NR_waitpid           7
 #define __NR_execve            11
 #define __NR_time              13
 #define __NR_lseek             19
@@ -50,12 +54,18 @@
 #define __NR_getgid            47
 #define __NR_geteuid           49
 #define __NR_getegid           50
+#define __NR_setpgid           57
 #define __NR_dup2              63
 #define __NR_getppid           64
+#define __NR_getpgrp           65
+#define __NR_setsid            66
 #define __NR_gettimeofday      78
 #define __NR_stat              106
 #define __NR_fstat             108
+#define __NR_wait4             114
+#define __NR_getpgid           132
 #define __NR__llseek           140
+#define __NR_getsid            147
 #define __NR_sched_yield       158
 #define __NR_nanosleep         162
 #define __NR_rt_sigreturn      173
@@ -66,6 +76,7 @@
 #define __NR_rt_sigqueueinfo   178
 #define __NR_rt_sigsuspend     179
 #define __NR_sigaltstack       186
+#define __NR_vfork             190
 #define __NR_stat64            195
 #define __NR_fstat64           197
 #define __NR_getdents64        220

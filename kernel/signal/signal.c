@@ -91,12 +91,18 @@ void signal_task_init(struct task *t, struct task *parent_or_null)
 	struct signal_state *st = &t->signal;
 	int i;
 
-	(void)parent_or_null;
 	memset(st, 0, sizeof(*st));
 	for (i = 0; i < ABI_NSIG; i++)
 		list_init(&st->queue[i]);
 	list_init(&st->ignored);
 	st->altstack.ss_flags = SS_DISABLE;
+	if (parent_or_null) { /* fork: actions, mask and alternate stack, not what is pending */
+		const struct signal_state *ps = &parent_or_null->signal;
+
+		memcpy(st->action, ps->action, sizeof(st->action));
+		st->blocked = ps->blocked;
+		st->altstack = ps->altstack;
+	}
 }
 
 /* --- entries ---------------------------------------------------------------- */

@@ -66,14 +66,17 @@ void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *a
 
 /*
  * The default stop action: stay off the CPU until SIGCONT (sent by another
- * task) or SIGKILL.  signal_pending() sees nothing else while stopped, so
+ * task) or SIGKILL, the parent told of the stop and of the continue.  signal_pending() sees nothing else while stopped, so
  * sched_sleep really sleeps.
  */
-static void signal_stop(struct task *t)
+static void signal_stop(struct task *t, int signo)
 {
 	t->signal.stopped = true;
+	process_stop_notify(t, signo); /* the parent: SIGCHLD, wait4 WUNTRACED */
 	while (t->signal.stopped && !t->kill_signo && !(t->signal.pending & ABI_SIGMASK(SIGKILL)))
 		sched_sleep(KTIMER_MONOTONIC, KTIME_MAX);
+	if (!t->kill_signo && !(t->signal.pending & ABI_SIGMASK(SIGKILL)))
+		process_stop_notify(t, 0); /* continued: SIGCHLD, wait4 WCONTINUED */
 	t->signal.stopped = false;
 }
 
@@ -143,7 +146,7 @@ void signal_deliver(struct trap_frame *tf)
 			case SIGNAL_DEFAULT_CONTINUE:
 				continue;
 			case SIGNAL_DEFAULT_STOP:
-				signal_stop(t);
+				signal_stop(t, signo);
 				continue;
 			case SIGNAL_DEFAULT_TERMINATE:
 			case SIGNAL_DEFAULT_CORE:

@@ -40,27 +40,28 @@ static void info_from_sender(siginfo_t *info, int signo, int code)
 }
 
 /*
- * kill: pid > 0 names a task; 0 (our process group) is ourselves, there are
- * no process groups; pid < 0 (a group, or -1: every process but init and
- * ourselves) finds nobody to signal: -ESRCH, as Linux says when the set is
- * empty.  Signal 0 only checks that the target exists.  A missing target
- * is reported before a bad signal number (the Linux host's order).
+ * kill: pid > 0 names a process; 0, -1 and -N name a set of them
+ * (kernel/task/process.c).  Signal 0 only checks that the target exists.
+ * A missing target is reported before a bad signal number (the Linux
+ * host's order).
  */
 long sys_kill(int pid, int signo)
 {
 	struct task *t;
 	siginfo_t info;
 
-	if (pid < 0)
+	info_from_sender(&info, signo, SI_USER);
+	if (pid == (int)0x80000000) /* no group is -INT_MIN */
 		return -ESRCH;
-	t = pid == 0 ? current : signal_target(pid);
+	if (pid <= 0)
+		return process_kill_many(pid, signo, &info);
+	t = signal_target(pid);
 	if (!t)
 		return -ESRCH; /* before the signal number, as Linux checks */
 	if (signo < 0 || signo > ABI_NSIG)
 		return -EINVAL;
 	if (signo == 0)
 		return 0;
-	info_from_sender(&info, signo, SI_USER);
 	return signal_send(t, signo, &info);
 }
 

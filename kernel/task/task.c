@@ -27,6 +27,7 @@ struct task *current;
 static struct task *all_tasks;
 static int next_pid = 1;
 static struct wait_queue exit_wq = WAIT_QUEUE_INIT;
+struct wait_queue task_child_wq = WAIT_QUEUE_INIT;
 static u8 fpu_initial[108] __attribute__((aligned(16)));
 
 void task_kthread_entry(void);
@@ -287,6 +288,7 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 	t->kesp = (u32)sp;
 	t->ppid = ppid;
 	give_pid(t);
+	t->pgid = t->sid = t->pid; /* a boot program leads a session of its own */
 	sched_enqueue(t);
 	return t;
 
@@ -296,6 +298,51 @@ fail_task:
 	task_release(t);
 	*err = rc;
 	return NULL;
+}
+
+/*
+ * fork: a copy of the current user task, returning 0 to the child in eax:
+ * the same address space contents (vm_clone), registers, x87 state, open
+ * files (shared, offsets too), signal actions, mask and alternate stack; no timers, no pending signals, CPU
+ * time from zero (POSIX).  NULL and -ENOMEM when memory runs out, with
+ * nothing left behind.
+ */
+struct task *task_fork(int *err)
+{
+	struct task *parent = current, *t = task_new(parent->name, parent->prio);
+	struct trap_frame *tf;
+	u32 *sp;
+
+	if (!t) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	if (vm_clone(&t->vm, &parent->vm)) {
+		task_release(t);
+		*err = -ENOMEM;
+		return NULL;
+	}
+	t->user = true;
+	/* The parent's live x87 state: fnsave stores and resets, frstor reloads. */
+	__asm__ volatile("fnsave %0; frstor %0" : "+m"(t->fpu));
+	tf = (struct trap_frame *)(t->kstack + TASK_KSTACK_SIZE) - 1;
+	*tf = *parent->user_frame;
+	tf->eax = 0; /* fork returns 0 in the child */
+	t->user_frame = tf;
+	sp = (u32 *)tf;
+	*--sp = (u32)task_user_entry;
+	*--sp = 0; /* ebp */
+	*--sp = 0; /* ebx */
+	*--sp = 0; /* esi */
+	*--sp = 0; /* edi */
+	t->kesp = (u32)sp;
+	fs_task_fork(&t->files, &parent->files);
+	t->ppid = parent->pid;
+	t->pgid = parent->pgid;
+	t->sid = parent->sid;
+	give_pid(t); /* signal_task_init copies the parent's actions and mask */
+	sched_enqueue(t);
+	return t;
 }
 
 /* --- lookup and accounting ----------------------------------------------- */
@@ -376,8 +423,10 @@ void task_exit(int wait_status)
 	vm_destroy(&t->vm);
 	t->user = false;
 	t->exit_status = wait_status;
+	process_exit_notify(t);
 	t->state = TASK_ZOMBIE;
 	wait_wake_all(&exit_wq);
+	wait_wake_all(&task_child_wq);
 	schedule();
 	panic("zombie %d scheduled", t->pid);
 }
@@ -433,14 +482,19 @@ int task_reap(struct task *t)
 	return status;
 }
 
-struct task *task_wait_zombie(int ppid)
+struct task *task_first(void)
+{
+	return all_tasks;
+}
+
+struct task *task_wait_zombie(void)
 {
 	u32 flags = irq_save();
 	struct task *z;
 
 	for (;;) {
 		for (z = all_tasks; z; z = z->all_next)
-			if (z->state == TASK_ZOMBIE && (ppid < 0 || z->ppid == ppid))
+			if (z->state == TASK_ZOMBIE && (z->ppid == 0 || z->autoreap))
 				break;
 		if (z)
 			break;

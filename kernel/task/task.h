@@ -45,6 +45,7 @@ enum task_wake_reason { TASK_WAKE_NONE, TASK_WAKE_WOKEN, TASK_WAKE_TIMEOUT };
 
 struct task {
 	int pid, ppid;
+	int pgid, sid; /* process group and session (kernel/task/process.c) */
 	enum task_state state;
 	int exit_status; /* wait status, valid in TASK_ZOMBIE */
 	char name[TASK_NAME_MAX];
@@ -70,6 +71,12 @@ struct task {
 	struct ktimer sleep_timer;
 	struct wait_queue *wq;
 	struct task *wq_next;
+
+	/* What wait4 has still to report to the parent (process.c). */
+	int stop_report;  /* the stop signal, while not yet reported (WUNTRACED) */
+	bool cont_report; /* continued by SIGCONT, not yet reported (WCONTINUED) */
+	bool autoreap;	  /* the parent will not wait: the reaper (kmain) frees it */
+	bool did_exec;	  /* has called execve (setpgid: EACCES) */
 
 	int kill_signo; /* task_kill from another task: dies at its next chance */
 	/* The last user fault, for the console line when it kills the task. */
@@ -110,6 +117,9 @@ struct task *sched_idle_task(void);
 struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
 			      int *err);
 
+/* A copy of the current user task (fork), queued; NULL and *err = -ENOMEM. */
+struct task *task_fork(int *err);
+
 /* Split "prog arg1 arg2" in place into at most max words; returns argc. */
 int task_split_args(char *line, char *argv[], int max);
 
@@ -132,8 +142,12 @@ u64 task_cpu_ns(struct task *t);
  * been created by the caller (nobody else reaps it). */
 int task_reap(struct task *t);
 
-/* Wait until some task whose ppid is `ppid` (any if < 0) is a zombie; returns it (not freed). */
-struct task *task_wait_zombie(int ppid);
+/*
+ * The reaper's wait (kmain): until some zombie is kmain's own child (ppid 0:
+ * the boot modules, orphans of init) or was left to the reaper (autoreap);
+ * returns it, not freed.
+ */
+struct task *task_wait_zombie(void);
 void task_free(struct task *zombie);
 
 /* Called on the way back to ring 3 for pending kills (sched.c). */
@@ -153,5 +167,24 @@ __noreturn void task_run_init(void);
 
 /* Tasks not reaped, for tests. */
 unsigned task_count(void);
+
+/* Every task that is not reaped, for process.c's walks (interrupts off). */
+struct task *task_first(void);
+
+/*
+ * Processes (kernel/task/process.c): what fork, exit and wait4 need of
+ * each other.  The wait queue that parents in wait4 sleep on, woken at each
+ * exit, stop and continue.
+ */
+extern struct wait_queue task_child_wq;
+/* At exit, with t's resources freed, before it becomes a zombie: its
+ * children go to init, its parent is told (SIGCHLD) or it is left to the
+ * reaper (interrupts off). */
+void process_exit_notify(struct task *t);
+/* t stopped (signo) or continued (signo 0): the parent is told (SIGCHLD
+ * with CLD_STOPPED or CLD_CONTINUED unless SA_NOCLDSTOP) and wait4 woken. */
+void process_stop_notify(struct task *t, int signo);
+/* kill(pid <= 0, signo): the caller's group, every process, or group -pid. */
+long process_kill_many(int pid, int signo, const siginfo_t *info);
 
 #endif

@@ -3,12 +3,15 @@
  * them and then reaps them; init's end ends the machine.
  */
 #include "fs/fs.h"
+#include "arch/i386/cpu.h"
 #include "kernel/bootinfo.h"
 #include "mm/pmm.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
 #include "kernel/time/posix_timers.h"
 #include "kernel/task/task.h"
+#include "kernel/time/clock.h"
+#include <abi/signal.h>
 #include "lib/string.h"
 #include "lib/vsnprintf.h"
 #include <abi/errno.h>
@@ -22,9 +25,50 @@ static void report_end(const char *who, int status)
 }
 
 /*
- * Start every module as a user task but the initramfs: the first is init (pid 1), the others
- * its children (pids 2, 3...), all running at once.  The kmain thread then
- * reaps them; when init ends it says how in one line and stops the machine.
+ * After init: every user task still there is killed and freed, so that the
+ * free-page count says whether the programs gave back all they took.  A task
+ * that does not die within a second is reported and left.
+ */
+static void reap_the_rest(void)
+{
+	u64 deadline = clock_monotonic_ns() + 1000000000ull;
+
+	for (;;) {
+		struct task *zombie = NULL;
+		unsigned alive = 0;
+		u32 flags = irq_save();
+
+		for (struct task *t = task_first(); t; t = t->all_next) {
+			if (t->pid == 0) /* kmain, idle */
+				continue;
+			if (t->state == TASK_ZOMBIE) {
+				zombie = t;
+			} else if (t->user) {
+				alive++;
+				task_kill(t, SIGKILL);
+			}
+		}
+		if (!zombie && alive && clock_monotonic_ns() < deadline)
+			sched_sleep(KTIMER_MONOTONIC, clock_monotonic_ns() + 1000000);
+		irq_restore(flags);
+		if (zombie) {
+			task_free(zombie);
+		} else if (!alive) {
+			return;
+		} else if (clock_monotonic_ns() >= deadline) {
+			kprintf("tick386: %u task(s) did not end after init\n", alive);
+			return;
+		}
+	}
+}
+
+/*
+ * Start every module but the initramfs as a user task: the first is init (pid 1), the others
+ * (pids 2, 3...) beside it, all running at once, each the leader of a
+ * session of its own.  All are children of the kmain thread (ppid 0), which
+ * reaps them and every task left to it (orphans of init, children whose
+ * parent ignores SIGCHLD).  When init ends, kmain kills what is left, frees
+ * it, says how init ended in one line and stops the machine.
  */
 void task_run_init(void)
 {
@@ -47,7 +91,7 @@ void task_run_init(void)
 			argc = 1;
 		}
 		t = task_create_user(PHYS_TO_VIRT(m->phys_start), m->phys_end - m->phys_start, argc,
-				     argv, init ? 1 : 0, &err);
+				     argv, 0, &err);
 		if (!t) {
 			kprintf("tick386: module %u (%s) not started: error %d%s\n", i, argv[0],
 				err,
@@ -66,12 +110,13 @@ void task_run_init(void)
 		machine_halt(QEMU_EXIT_SUCCESS);
 	}
 	for (;;) {
-		struct task *z = task_wait_zombie(-1);
+		struct task *z = task_wait_zombie();
 		int status = z->exit_status;
 		char who[48];
 
 		if (z == init) {
 			task_free(z);
+			reap_the_rest();
 			kprintf("tick386: free pages before init=%u after=%u\n", free_before,
 				pmm_free_count());
 			posix_timers_report();

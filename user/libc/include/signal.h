@@ -41,6 +41,7 @@ struct sigaction {
 #define sa_sigaction __sa_handler.sa_sigaction
 
 int kill(pid_t pid, int sig);
+int killpg(pid_t pgrp, int sig);
 int raise(int sig);
 int sigqueue(pid_t pid, int sig, const union sigval value);
 sighandler_t signal(int sig, sighandler_t handler);

@@ -1,20 +1,25 @@
 /*
- * <sys/wait.h>: the status macros only.  tick386 programs cannot create
- * processes, so there is no wait() to call.
+ * <sys/wait.h>: wait, waitpid, wait4 and the status macros (the options and
+ * the status encoding are Linux's: include/abi/wait.h).
  */
 #ifndef _SYS_WAIT_H
 #define _SYS_WAIT_H
 
 #include <sys/types.h>
+#include <abi/wait.h>
+#include <abi/resource.h>
 
-#define WNOHANG 1
-#define WUNTRACED 2
 #define WEXITSTATUS(s) (((s) & 0xff00) >> 8)
 #define WTERMSIG(s) ((s) & 0x7f)
 #define WSTOPSIG(s) WEXITSTATUS(s)
 #define WIFEXITED(s) (WTERMSIG(s) == 0)
 #define WIFSIGNALED(s) (((signed char)(((s) & 0x7f) + 1) >> 1) > 0)
 #define WIFSTOPPED(s) (((s) & 0xff) == 0x7f)
+#define WIFCONTINUED(s) ((s) == 0xffff)
 #define WCOREDUMP(s) ((s) & 0x80)
+
+pid_t wait(int *status);
+pid_t waitpid(pid_t pid, int *status, int options);
+pid_t wait4(pid_t pid, int *status, int options, struct rusage *rusage);
 
 #endif

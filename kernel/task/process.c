@@ -1,0 +1,347 @@
+/*
+ * Processes: fork, wait4, process groups and sessions, and what a parent
+ * learns of its children.  One task is one process (threads come later).
+ *
+ * The family is kept in the tasks themselves: ppid, pgid and sid are pids,
+ * and every walk goes over the list of tasks not yet reaped (task_first),
+ * with interrupts off.  Invariants:
+ *  - a task's parent is alive (not a zombie) or is kmain (ppid 0): exit
+ *    hands the children of the exiting task to init (pid 1), or to kmain
+ *    when init itself exits;
+ *  - a zombie stays until its parent reaps it with wait4, except when the
+ *    parent said it will not wait (SIGCHLD ignored, or SA_NOCLDWAIT): then
+ *    it is left to the reaper (autoreap), kmain's loop in task_init.c, and
+ *    is nobody's child any more (ppid 0), as a zombie of kmain's own is;
+ *  - stop_report / cont_report hold the one stop or continue that wait4
+ *    has not yet reported; a new stop replaces an unreported continue and
+ *    the other way round, as Linux keeps one exit_code.
+ */
+#include "arch/i386/cpu.h"
+#include "kernel/signal/signal.h"
+#include "kernel/syscall.h"
+#include "kernel/task/sched.h"
+#include "kernel/task/task.h"
+#include "kernel/task/wait.h"
+#include "kernel/time/clock.h"
+#include "mm/uaccess.h"
+#include "lib/string.h"
+#include <abi/errno.h>
+#include <abi/resource.h>
+#include <abi/signal.h>
+#include <abi/time.h>
+#include <abi/wait.h>
+
+#define INIT_PID 1
+
+/* --- fork ------------------------------------------------------------------- */
+
+long sys_fork(void)
+{
+	int err = 0;
+	struct task *child = task_fork(&err);
+
+	return child ? child->pid : err;
+}
+
+/* --- what the parent learns ------------------------------------------------- */
+
+static clock_t to_clock_ticks(u64 ns)
+{
+	return (clock_t)(ns / (1000000000ull / ABI_USER_HZ));
+}
+
+static const struct abi_sigaction *sigchld_action(const struct task *parent)
+{
+	return &parent->signal.action[SIGCHLD - 1];
+}
+
+/* SIGCHLD to the parent of t, with code and status (interrupts off). */
+static void tell_parent(struct task *t, struct task *parent, int code, int status)
+{
+	siginfo_t info;
+
+	memset(&info, 0, sizeof(info));
+	info.si_signo = SIGCHLD;
+	info.si_code = code;
+	info.si_pid = t->pid;
+	info.si_uid = 0;
+	info.si_status = status;
+	info.si_utime = to_clock_ticks(t->cpu_ns);
+	info.si_stime = 0;
+	signal_send(parent, SIGCHLD, &info);
+}
+
+void process_exit_notify(struct task *t)
+{
+	int heir = t->pid == INIT_PID ? 0 : INIT_PID;
+	struct task *parent = t->ppid ? task_find(t->ppid) : NULL;
+	struct task *c;
+
+	/* The orphans go to init; zombies among them are init's to reap now. */
+	for (c = task_first(); c; c = c->all_next) {
+		if (c->ppid != t->pid || c == t)
+			continue;
+		c->ppid = heir;
+		if (c->state == TASK_ZOMBIE && heir) {
+			struct task *init = task_find(heir);
+
+			if (init)
+				tell_parent(c, init, CLD_EXITED, TASK_WEXITSTATUS(c->exit_status));
+		}
+	}
+	if (!parent) { /* kmain's child: the reaper reports it */
+		t->ppid = 0;
+		return;
+	}
+	if (sigchld_action(parent)->handler == SIG_IGN ||
+	    (sigchld_action(parent)->flags & SA_NOCLDWAIT)) {
+		t->autoreap = true;
+		t->ppid = 0;
+	}
+	if (sigchld_action(parent)->handler != SIG_IGN) {
+		int ws = t->exit_status;
+
+		if (TASK_WIFSIGNALED(ws))
+			tell_parent(t, parent, (ws & 0x80) ? CLD_DUMPED : CLD_KILLED,
+				    TASK_WTERMSIG(ws));
+		else
+			tell_parent(t, parent, CLD_EXITED, TASK_WEXITSTATUS(ws));
+	}
+}
+
+void process_stop_notify(struct task *t, int signo)
+{
+	u32 flags = irq_save();
+	struct task *parent = t->ppid ? task_find(t->ppid) : NULL;
+
+	t->stop_report = signo;
+	t->cont_report = signo == 0;
+	if (parent && !(sigchld_action(parent)->flags & SA_NOCLDSTOP))
+		tell_parent(t, parent, signo ? CLD_STOPPED : CLD_CONTINUED, signo ? signo : SIGCONT);
+	wait_wake_all(&task_child_wq);
+	irq_restore(flags);
+}
+
+/* --- wait4 ------------------------------------------------------------------ */
+
+static bool wait_matches(const struct task *c, int pid)
+{
+	if (pid > 0)
+		return c->pid == pid;
+	if (pid == -1)
+		return true;
+	if (pid == 0)
+		return c->pgid == current->pgid;
+	return c->pgid == -pid;
+}
+
+/*
+ * One look at the children (interrupts off): 1 and *found filled when one
+ * has something to report, 0 when some match but none has, -ECHILD when
+ * none matches.  A zombie found is unlinked and freed here.
+ */
+static int wait_look(int pid, int options, int *found_pid, int *status, u64 *cpu_ns)
+{
+	bool any = false;
+
+	for (struct task *c = task_first(); c; c = c->all_next) {
+		if (c->ppid != current->pid || c == current || !wait_matches(c, pid))
+			continue;
+		any = true;
+		if (c->state == TASK_ZOMBIE) {
+			*found_pid = c->pid;
+			*status = c->exit_status;
+			*cpu_ns = c->cpu_ns;
+			task_free(c);
+			return 1;
+		}
+		if ((options & WUNTRACED) && c->stop_report) {
+			*found_pid = c->pid;
+			*status = ABI_WSTATUS_STOPPED(c->stop_report);
+			*cpu_ns = c->cpu_ns;
+			c->stop_report = 0;
+			return 1;
+		}
+		if ((options & WCONTINUED) && c->cont_report) {
+			*found_pid = c->pid;
+			*status = ABI_WSTATUS_CONTINUED;
+			*cpu_ns = c->cpu_ns;
+			c->cont_report = false;
+			return 1;
+		}
+	}
+	return any ? 0 : -ECHILD;
+}
+
+long sys_wait4(int pid, int __user *ustatus, int options, struct rusage __user *uru)
+{
+	int found = 0, status = 0, rc;
+	u64 cpu_ns = 0;
+
+	if (options & ~(WNOHANG | WUNTRACED | WCONTINUED | __WNOTHREAD | __WALL | __WCLONE))
+		return -EINVAL;
+	if (pid == (int)0x80000000) /* -INT_MIN is no group */
+		return -ESRCH;
+	/* As Linux's do_wait: look first, and only then give way to a signal,
+	 * so that a wake-up by SIGCHLD still reports what it announced. */
+	for (;;) {
+		u32 flags = irq_save();
+
+		rc = wait_look(pid, options, &found, &status, &cpu_ns);
+		if (rc != 0 || (options & WNOHANG)) {
+			irq_restore(flags);
+			break;
+		}
+		if (signal_pending(current)) {
+			irq_restore(flags);
+			return -ERESTARTSYS;
+		}
+		wait_sleep(&task_child_wq, KTIMER_MONOTONIC, KTIME_MAX);
+		irq_restore(flags);
+	}
+	if (rc < 0)
+		return rc;
+	if (rc == 0)
+		return 0; /* WNOHANG, nothing to report */
+	/* Reported (a zombie is gone already), then stored: as Linux, a bad
+	 * pointer loses the report and says -EFAULT. */
+	if (ustatus && copy_to_user(ustatus, &status, sizeof(status)))
+		return -EFAULT;
+	if (uru) {
+		struct rusage ru;
+
+		memset(&ru, 0, sizeof(ru));
+		ru.ru_utime.tv_sec = (time_t)(cpu_ns / 1000000000ull);
+		ru.ru_utime.tv_usec = (suseconds_t)(cpu_ns % 1000000000ull / 1000);
+		if (copy_to_user(uru, &ru, sizeof(ru)))
+			return -EFAULT;
+	}
+	return found;
+}
+
+long sys_waitpid(int pid, int __user *ustatus, int options)
+{
+	return sys_wait4(pid, ustatus, options, NULL);
+}
+
+/* --- process groups and sessions --------------------------------------------- */
+
+/* A live user process by pid (0: the caller), or NULL. */
+static struct task *process_find(int pid)
+{
+	struct task *t = pid ? task_find(pid) : current;
+
+	return t && t->user ? t : NULL;
+}
+
+long sys_getpgid(int pid)
+{
+	struct task *t;
+
+	if (pid < 0)
+		return -ESRCH;
+	t = process_find(pid);
+	return t ? t->pgid : -ESRCH;
+}
+
+long sys_getpgrp(void)
+{
+	return current->pgid;
+}
+
+long sys_getsid(int pid)
+{
+	struct task *t;
+
+	if (pid < 0)
+		return -ESRCH;
+	t = process_find(pid);
+	return t ? t->sid : -ESRCH;
+}
+
+static bool group_in_session(int pgid, int sid)
+{
+	for (struct task *t = task_first(); t; t = t->all_next)
+		if (t->user && t->state != TASK_ZOMBIE && t->pgid == pgid && t->sid == sid)
+			return true;
+	return false;
+}
+
+/* Linux's checks, in Linux's order (kernel/sys.c). */
+long sys_setpgid(int pid, int pgid)
+{
+	struct task *t;
+	long rc = 0;
+	u32 flags;
+
+	if (pid == 0)
+		pid = current->pid;
+	if (pgid == 0)
+		pgid = pid;
+	if (pgid < 0)
+		return -EINVAL;
+	flags = irq_save();
+	t = pid > 0 ? process_find(pid) : NULL;
+	if (!t || (t != current && t->ppid != current->pid)) {
+		rc = -ESRCH;
+	} else if (t != current && t->sid != current->sid) {
+		rc = -EPERM;
+	} else if (t != current && t->did_exec) {
+		rc = -EACCES;
+	} else if (t->sid == t->pid) { /* a session leader stays where it is */
+		rc = -EPERM;
+	} else if (pgid != t->pid && !group_in_session(pgid, current->sid)) {
+		rc = -EPERM;
+	} else {
+		t->pgid = pgid;
+	}
+	irq_restore(flags);
+	return rc;
+}
+
+long sys_setsid(void)
+{
+	struct task *me = current;
+	long rc;
+	u32 flags = irq_save();
+
+	/* Not if some process already has our pid as its group (we lead one). */
+	rc = me->pid;
+	for (struct task *t = task_first(); t; t = t->all_next)
+		if (t->state != TASK_ZOMBIE && t->pgid == me->pid)
+			rc = -EPERM;
+	if (rc > 0)
+		me->pgid = me->sid = me->pid;
+	irq_restore(flags);
+	return rc;
+}
+
+/* --- kill to a group ------------------------------------------------------- */
+
+/*
+ * kill(pid <= 0): 0 is the caller's group, -1 every process but init and
+ * the caller, -N group N.  -ESRCH when nobody is found; otherwise as Linux
+ * (kernel/signal.c): a group is 0 if one send succeeded, else the last
+ * error; -1 is the last send's result.
+ */
+long process_kill_many(int pid, int signo, const siginfo_t *info)
+{
+	int pgid = pid == 0 ? current->pgid : -pid;
+	bool found = false, any_ok = false;
+	long last = 0;
+	u32 flags = irq_save();
+
+	for (struct task *t = task_first(); t; t = t->all_next) {
+		if (!t->user || t->state == TASK_ZOMBIE || t->pid == 0)
+			continue;
+		if (pid == -1 ? (t->pid == INIT_PID || t == current) : t->pgid != pgid)
+			continue;
+		found = true;
+		last = signo ? signal_send(t, signo, info) : 0; /* -EINVAL for a bad number */
+		any_ok |= last == 0;
+	}
+	irq_restore(flags);
+	if (!found)
+		return -ESRCH;
+	return pid == -1 || !any_ok ? last : 0;
+}

@@ -1,0 +1,60 @@
+/* Processes: fork, wait*, process groups and sessions. */
+#include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "syscall.h"
+
+pid_t fork(void)
+{
+	return (pid_t)sys_ret(sys_0(__NR_fork));
+}
+
+pid_t wait4(pid_t pid, int *status, int options, struct rusage *rusage)
+{
+	return (pid_t)sys_ret(sys_4(__NR_wait4, pid, (long)status, options, (long)rusage));
+}
+
+pid_t waitpid(pid_t pid, int *status, int options)
+{
+	return wait4(pid, status, options, 0);
+}
+
+pid_t wait(int *status)
+{
+	return wait4(-1, status, 0, 0);
+}
+
+int setpgid(pid_t pid, pid_t pgid)
+{
+	return (int)sys_ret(sys_2(__NR_setpgid, pid, pgid));
+}
+
+pid_t getpgid(pid_t pid)
+{
+	return (pid_t)sys_ret(sys_1(__NR_getpgid, pid));
+}
+
+pid_t getpgrp(void)
+{
+	return (pid_t)sys_0(__NR_getpgrp);
+}
+
+pid_t setsid(void)
+{
+	return (pid_t)sys_ret(sys_0(__NR_setsid));
+}
+
+pid_t getsid(pid_t pid)
+{
+	return (pid_t)sys_ret(sys_1(__NR_getsid, pid));
+}
+
+int killpg(pid_t pgrp, int sig)
+{
+	if (pgrp < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	return kill(-pgrp, sig);
+}
