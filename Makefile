@@ -100,8 +100,10 @@ Q :=
 else
 Q := @
 endif
-# A short build line: $(call say,CC,file) prints "  CC      file" unless V=1.
-say = @$(if $(Q),printf '  %-7s %s\n' '$(1)' '$(2)',:)
+# A short build line: $(call say,CC,file) prints "  CC      file" unless
+# V=1 (the commands instead) or make -s (nothing).
+SILENT := $(findstring s,$(firstword -$(MAKEFLAGS)))
+say = @$(if $(and $(Q),$(if $(SILENT),,1)),printf '  %-7s %s\n' '$(1)' '$(2)',:)
 
 $(BUILD)/k/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -23,6 +23,17 @@ void fs_task_fork(struct fd_table *child, const struct fd_table *parent)
 	}
 }
 
+void fs_task_exec(struct fd_table *t)
+{
+	for (int fd = 0; fd < FD_MAX; fd++) {
+		if (t->fd[fd] && t->cloexec[fd]) {
+			file_put(t->fd[fd]);
+			t->fd[fd] = NULL;
+		}
+		t->cloexec[fd] = 0;
+	}
+}
+
 void file_put(struct file *f)
 {
 	if (f->is_static)

@@ -48,6 +48,8 @@ void fs_task_init(struct fd_table *t);
 /* fork: the child's table holds the parent's files (one reference more
  * each) with the same close-on-exec flags.  Allocates nothing. */
 void fs_task_fork(struct fd_table *child, const struct fd_table *parent);
+/* execve: close the close-on-exec descriptors. */
+void fs_task_exec(struct fd_table *t);
 /* Close every descriptor (the task is exiting). */
 void fs_task_exit(struct fd_table *t);
 

@@ -56,4 +56,8 @@ long sys_getsid(int pid);
 long sys_setpgid(int pid, int pgid);
 long sys_setsid(void);
 
+/* kernel/task/exec.c */
+long sys_execve(const char __user *path, const char *const __user *argv,
+		const char *const __user *envp);
+
 #endif

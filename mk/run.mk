@@ -12,6 +12,8 @@ RUN_DEPS    := $(RUN_PROGRAM) $(INITRAMFS)
 RUN_INITRD  := -initrd "$(RUN_PROGRAM),$(INITRAMFS)"
 
 .PHONY: run debug iso
+# make debug (mk/debug.mk, read before this file) boots the same modules.
+debug: $(RUN_DEPS)
 run: deps $(KERNEL) $(RUN_DEPS)
 	@echo "tick386: booting in QEMU; Ctrl-A X quits"
 	@$(QEMU) -kernel $(KERNEL) -append "$(RUN_APPEND)" $(RUN_INITRD) $(QEMU_RUN_ARGS); \

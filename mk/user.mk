@@ -37,7 +37,7 @@ LIBC_CFLAGS := $(I386_CFLAGS) -nostdinc -isystem user/libc/include -isystem incl
 LIBC_LIB_CFLAGS := $(I386_CFLAGS) -nostdinc -I. -Iinclude -isystem include/freestanding \
                    -isystem $(GCC_INC)
 
-user_prog = $(if $(Q),printf '  %-7s %s\n' UCC '$(2)';) BUILD=$(BUILD) tools/ucc -o $(2) $(1)
+user_prog = $(if $(and $(Q),$(if $(SILENT),,1)),printf '  %-7s %s\n' UCC '$(2)';) BUILD=$(BUILD) tools/ucc -o $(2) $(1)
 
 USER_BIN_C := $(sort $(wildcard user/bin/*.c))
 USER_BINS  := $(patsubst user/bin/%.c,$(USER_BUILD)/bin/%,$(USER_BIN_C))

@@ -75,6 +75,24 @@ struct tms {
 /* Number of clock ids: valid ids are 0 .. ABI_NR_CLOCKS - 1. */
 #define ABI_NR_CLOCKS            6
 
+/*
+ * The CPU-time clock of a given process or thread, as Linux encodes it in
+ * a negative clock id: (~pid << 3) | per-thread bit 4 | which (PROF 0,
+ * VIRT 1, SCHED 2; 3 is no clock).  pid 0 means the caller.
+ * clock_getcpuclockid gives MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED).
+ */
+#define CPUCLOCK_PROF            0
+#define CPUCLOCK_VIRT            1
+#define CPUCLOCK_SCHED           2
+#define CPUCLOCK_MAX             3
+#define CPUCLOCK_PERTHREAD_MASK  4
+#define CPUCLOCK_WHICH(clock)    ((clock) & (clockid_t)3)
+#define CPUCLOCK_PERTHREAD(clock) (((clock) & (clockid_t)CPUCLOCK_PERTHREAD_MASK) != 0)
+#define CPUCLOCK_PID(clock)      ((pid_t) ~((clock) >> 3))
+#define MAKE_PROCESS_CPUCLOCK(pid, clock) ((clockid_t)((~(unsigned)(pid)) << 3) | (clockid_t)(clock))
+#define MAKE_THREAD_CPUCLOCK(tid, clock) \
+	MAKE_PROCESS_CPUCLOCK(tid, (clock) | CPUCLOCK_PERTHREAD_MASK)
+
 /* flags of timer_settime and clock_nanosleep; other bits are ignored. */
 #ifndef TIMER_ABSTIME
 #define TIMER_ABSTIME            1

@@ -204,6 +204,28 @@ static void unpark_signal(struct signal_state *st, int signo)
 	}
 }
 
+void signal_exec(struct task *t)
+{
+	struct signal_state *st = &t->signal;
+	u32 flags = irq_save();
+
+	for (int signo = 1; signo <= ABI_NSIG; signo++) {
+		struct abi_sigaction *act = &st->action[signo - 1];
+
+		if (act->handler != SIG_IGN && act->handler != SIG_DFL)
+			act->handler = SIG_DFL;
+		if (act->handler == SIG_DFL) {
+			act->flags = 0;
+			act->restorer = 0;
+			act->mask = 0;
+		}
+	}
+	st->altstack.ss_sp = NULL;
+	st->altstack.ss_size = 0;
+	st->altstack.ss_flags = SS_DISABLE;
+	irq_restore(flags);
+}
+
 void signal_task_exit(struct task *t)
 {
 	struct signal_state *st = &t->signal;

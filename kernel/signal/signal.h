@@ -109,9 +109,12 @@ void signal_init(void);
 
 /* --- life of a task ------------------------------------------------------ */
 
-/* Empty mask and queue, every action SIG_DFL.  parent_or_null is unused for
- * now (tasks are started from images, as by exec: nothing to inherit). */
+/* Empty queues.  With a parent (fork), its actions, mask and alternate
+ * stack; without, every action SIG_DFL and nothing blocked. */
 void signal_task_init(struct task *t, struct task *parent_or_null);
+/* execve: caught signals back to SIG_DFL (ignored ones stay ignored; mask
+ * and pending signals stay), no alternate stack. */
+void signal_exec(struct task *t);
 /* Free every queued entry; embedded ones are just unlinked. */
 void signal_task_exit(struct task *t);
 

@@ -12,6 +12,7 @@
 #include "arch/i386/paging.h"
 #include "kernel/time/clock.h"
 #include "kernel/task/elf.h"
+#include "kernel/task/exec.h"
 #include "kernel/panic.h"
 #include "mm/pmm.h"
 #include "kernel/printk.h"
@@ -197,47 +198,6 @@ int task_split_args(char *line, char *argv[], int max)
 	return argc;
 }
 
-#define ARG_BYTES_MAX 4096u
-
-/*
- * The initial stack as Linux i386 lays it out, from esp upwards: argc,
- * argv[0..argc-1], NULL, envp (empty) NULL, auxv AT_NULL (0, 0); the
- * strings above.  esp is 16-byte aligned.
- */
-static int build_stack(struct vm *vm, int argc, char *const argv[], u32 *esp)
-{
-	u32 ptrs[32], words[32 + 5];
-	u32 sp = VM_STACK_TOP, total = 0;
-	unsigned n = 0;
-
-	if (argc < 0 || argc > 32)
-		return -E2BIG;
-	for (int i = 0; i < argc; i++)
-		total += strlen(argv[i]) + 1;
-	if (total > ARG_BYTES_MAX)
-		return -E2BIG;
-	for (int i = argc - 1; i >= 0; i--) {
-		u32 len = strlen(argv[i]) + 1;
-
-		sp -= len;
-		if (vm_copy_out(vm, sp, argv[i], len))
-			return -EFAULT;
-		ptrs[i] = sp;
-	}
-	words[n++] = (u32)argc;
-	for (int i = 0; i < argc; i++)
-		words[n++] = ptrs[i];
-	words[n++] = 0; /* argv end */
-	words[n++] = 0; /* envp end */
-	words[n++] = 0; /* AT_NULL */
-	words[n++] = 0;
-	sp = (sp - n * 4) & ~15u;
-	if (vm_copy_out(vm, sp, words, n * 4))
-		return -EFAULT;
-	*esp = sp;
-	return 0;
-}
-
 struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
 			      int *err)
 {
@@ -264,7 +224,12 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 	rc = vm_stack_init(&t->vm);
 	if (rc)
 		goto fail_vm;
-	rc = build_stack(&t->vm, argc, argv, &esp);
+	{
+		const struct exec_vec av = {.count = argc, .kvec = (const char *const *)argv};
+		const struct exec_vec ev = {.count = 0};
+
+		rc = exec_build_stack(&t->vm, &av, &ev, &esp);
+	}
 	if (rc)
 		goto fail_vm;
 	t->user = true;
@@ -414,6 +379,7 @@ void task_exit(int wait_status)
 		kprintf("tick386: pid %d (%s) killed by %s at eip=%#x addr=%#x\n", t->pid, t->name,
 			signal_name(t->fault_signo), t->fault_eip, t->fault_addr);
 	posix_timers_task_exit(t); /* first: its timers take their queued signals back */
+	posix_cputimers_task_exit(t); /* others' timers on its CPU time stop */
 	signal_task_exit(t);
 	fs_task_exit(&t->files);
 

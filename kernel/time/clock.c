@@ -173,7 +173,8 @@ u64 clock_resolution_ns(int clockid)
 	case CLOCK_THREAD_CPUTIME_ID:
 		return pit_ticks_to_ns_ceil(1);
 	default:
-		return 0;
+		/* a negative id: the CPU-time clock of a given process or thread */
+		return clockid < 0 ? pit_ticks_to_ns_ceil(1) : 0;
 	}
 }
 

@@ -145,31 +145,6 @@ u64 ktimer_expires(const struct ktimer *t)
 	return expires;
 }
 
-u64 ktimer_forward(struct ktimer *t, u64 now, u64 interval)
-{
-	u32 flags;
-	u64 cur, next, added;
-
-	if (interval == 0)
-		return 0;
-	flags = irq_save();
-	cur = t->node.expires;
-	if (cur > now) {
-		irq_restore(flags);
-		return 0;
-	}
-	/* the count unsaturated (ktime_forward saturates at INT_MAX for
-	 * POSIX's overrun; callers of this one get the whole number) */
-	added = (now - cur) / interval + 1;
-	ktime_forward(cur, interval, now, &next);
-	if (timerq_is_armed(&t->node))
-		arm(t, next);
-	else
-		t->node.expires = next;
-	irq_restore(flags);
-	return added;
-}
-
 void ktimer_clock_was_set(void)
 {
 	u32 flags = irq_save();

@@ -12,9 +12,9 @@
  * must be short.  It is given the time of its clock at the expiry.  The
  * timer is disarmed before fn is called (unlink, then call back, as
  * Linux's __run_hrtimer), so fn re-arms it as anyone would: with
- * ktimer_start(t, when); or it moves the expiry with ktimer_forward(t, now,
- * interval) and returns KTIMER_RESTART, which arms t at ktimer_expires(t)
- * unless fn armed it itself.  KTIMER_NORESTART leaves t as fn left it.  A
+ * ktimer_start(t, when) (a periodic one forwards its expiry with
+ * lib/ktime's ktime_forward first); or it returns KTIMER_RESTART, which
+ * arms t at ktimer_expires(t) unless fn armed it itself.  KTIMER_NORESTART leaves t as fn left it.  A
  * timer armed from fn at or before now fires in the next expiry pass (the
  * PIT interrupts again within a tick), never again in the same one.
  * A timer fires at or after its deadline, never before (as the clock counts;
@@ -56,17 +56,6 @@ bool ktimer_active(const struct ktimer *t);
 /* The expiry t is (or was last) armed for. */
 u64 ktimer_expires(const struct ktimer *t);
 
-/*
- * Move t's expiry forward by whole intervals to the first one after now,
- * by one division (no loop), and return how many intervals were added (0
- * if the expiry is already after now).  As Linux's hrtimer_forward: the
- * periods missed besides the one firing are the result minus one.
- * On a disarmed timer (as t is in its own fn) it only moves the expiry:
- * return KTIMER_RESTART, or call ktimer_start(t, ktimer_expires(t)); on an
- * armed timer it re-arms at the new expiry.  interval 0 does nothing and
- * returns 0.
- */
-u64 ktimer_forward(struct ktimer *t, u64 now, u64 interval);
 
 /* The wall clock was set: expire the REALTIME timers now due and program
  * the PIT for the new earliest deadline.  Called by clock_realtime_set. */

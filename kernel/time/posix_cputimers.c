@@ -1,7 +1,8 @@
 /*
  * Timers on the CPU-time clocks (CLOCK_PROCESS_CPUTIME_ID and
  * CLOCK_THREAD_CPUTIME_ID: one task is one process here, so both count the
- * same nanoseconds).
+ * same nanoseconds; and a negative id, another process's CPU time: the
+ * timer then sits in that process's queue and signals its creator).
  *
  * A task's CPU time only advances while it runs, and while it runs it
  * advances as fast as the monotonic clock.  So each task keeps its armed
@@ -58,13 +59,14 @@ static enum ktimer_restart cputimers_ktimer_fn(struct ktimer *kt, u64 now)
 
 void posix_cputimers_task_init(struct task *t)
 {
+	list_init(&t->posix_timers.cpu_timers);
 	timerq_init(&t->posix_timers.cpu_queue);
 	ktimer_init(&t->posix_timers.cpu_ktimer, KTIMER_MONOTONIC, cputimers_ktimer_fn);
 }
 
 void posix_cputimer_arm(struct posix_timer *pt)
 {
-	struct task *t = pt->owner;
+	struct task *t = pt->cpu_task;
 
 	timerq_arm(&t->posix_timers.cpu_queue, &pt->cpu_node, pt->expires_ns);
 	cputimers_program(t, t == current);
@@ -72,10 +74,27 @@ void posix_cputimer_arm(struct posix_timer *pt)
 
 void posix_cputimer_disarm(struct posix_timer *pt)
 {
-	struct task *t = pt->owner;
+	struct task *t = pt->cpu_task;
 
-	if (timerq_disarm(&t->posix_timers.cpu_queue, &pt->cpu_node))
+	if (t && timerq_disarm(&t->posix_timers.cpu_queue, &pt->cpu_node))
 		cputimers_program(t, t == current);
+}
+
+void posix_cputimers_task_exit(struct task *t)
+{
+	u32 flags = irq_save();
+
+	while (!list_empty(&t->posix_timers.cpu_timers)) {
+		struct posix_timer *pt = list_first_entry(&t->posix_timers.cpu_timers,
+							  struct posix_timer, cpu_link);
+
+		posix_cputimer_disarm(pt);
+		list_del_init(&pt->cpu_link);
+		pt->cpu_task = NULL;
+		pt->armed = false;
+	}
+	ktimer_cancel(&t->posix_timers.cpu_ktimer);
+	irq_restore(flags);
 }
 
 /*

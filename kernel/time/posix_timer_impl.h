@@ -17,7 +17,7 @@
 enum posix_timer_base {
 	PT_BASE_MONOTONIC, /* ns since boot: CLOCK_MONOTONIC, relative CLOCK_REALTIME */
 	PT_BASE_REALTIME,  /* ns since 1970: absolute CLOCK_REALTIME */
-	PT_BASE_CPU,	   /* ns of CPU used by the owner: the CPU-time clocks */
+	PT_BASE_CPU,	   /* ns of CPU used by cpu_task: the CPU-time clocks */
 };
 
 struct posix_timer {
@@ -37,7 +37,9 @@ struct posix_timer {
 	int overrun_last; /* the overrun of the last delivered signal */
 
 	struct ktimer ktimer;	     /* PT_BASE_MONOTONIC / PT_BASE_REALTIME */
-	struct timerq_node cpu_node; /* PT_BASE_CPU: in the owner's CPU-time queue */
+	struct timerq_node cpu_node; /* PT_BASE_CPU: in cpu_task's CPU-time queue */
+	struct task *cpu_task;	     /* PT_BASE_CPU: whose CPU time (NULL: it has exited) */
+	struct list_head cpu_link;   /* cpu_task->posix_timers.cpu_timers */
 	struct sigqueue_entry sigq;  /* the one signal it may have queued (or parked) */
 	struct list_head owner_link; /* owner->posix_timers.timers */
 };

@@ -126,7 +126,25 @@ static bool clock_is_monotonic(clockid_t id)
 
 static bool clock_is_cputime(clockid_t id)
 {
-	return id == CLOCK_PROCESS_CPUTIME_ID || id == CLOCK_THREAD_CPUTIME_ID;
+	return id == CLOCK_PROCESS_CPUTIME_ID || id == CLOCK_THREAD_CPUTIME_ID || id < 0;
+}
+
+struct task *posix_cpu_clock_task(clockid_t id)
+{
+	struct task *t;
+	pid_t pid;
+
+	if (id == CLOCK_PROCESS_CPUTIME_ID || id == CLOCK_THREAD_CPUTIME_ID)
+		return current;
+	if (id >= 0 || CPUCLOCK_WHICH(id) >= CPUCLOCK_MAX)
+		return NULL;
+	pid = CPUCLOCK_PID(id);
+	if (pid == 0 || pid == current->pid)
+		return current;
+	t = task_find(pid);
+	if (!t || !t->user || CPUCLOCK_PERTHREAD(id)) /* another process's thread */
+		return NULL;
+	return t;
 }
 
 /* "Now" on the base a timer's expiry is kept in. */
@@ -136,7 +154,7 @@ static u64 timer_base_now(const struct posix_timer *pt)
 	case PT_BASE_REALTIME:
 		return clock_realtime_ns();
 	case PT_BASE_CPU:
-		return task_cpu_ns(pt->owner);
+		return pt->cpu_task ? task_cpu_ns(pt->cpu_task) : 0;
 	default:
 		return clock_monotonic_ns();
 	}
@@ -303,6 +321,11 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent, t
 	if (!clock_is_realtime(clockid) && !clock_is_monotonic(clockid) &&
 	    !clock_is_cputime(clockid))
 		return -EINVAL;
+	flags = irq_save();
+	rc = clock_is_cputime(clockid) && !posix_cpu_clock_task(clockid) ? -EINVAL : 0;
+	irq_restore(flags);
+	if (rc)
+		return rc; /* no such process, or another process's thread */
 	if (uevent) {
 		if (copy_from_user(&ev, uevent, sizeof(ev)))
 			return -EFAULT;
@@ -354,6 +377,13 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent, t
 	}
 	flags = irq_save();
 	list_add_tail(&pt->owner_link, &current->posix_timers.timers);
+	list_init(&pt->cpu_link);
+	if (pt->base == PT_BASE_CPU) {
+		/* NULL if that process exited meanwhile: the timer never fires. */
+		pt->cpu_task = posix_cpu_clock_task(clockid);
+		if (pt->cpu_task)
+			list_add_tail(&pt->cpu_link, &pt->cpu_task->posix_timers.cpu_timers);
+	}
 	timers_count_one_more();
 	irq_restore(flags);
 	return 0;
@@ -396,6 +426,8 @@ long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *un
 	 * pointer leaves the timer as it was. */
 	if (uold && !user_range_ok(uold, sizeof(*uold), true))
 		return -EFAULT;
+	if (pt->base == PT_BASE_CPU && !pt->cpu_task)
+		return -ESRCH; /* the process whose CPU time it counted is gone (Linux) */
 
 	irqflags = irq_save();
 	timer_read(pt, &old_value);
@@ -461,6 +493,7 @@ static void timer_destroy(struct posix_timer *pt)
 
 	timer_stop(pt);
 	list_del(&pt->owner_link);
+	list_del_init(&pt->cpu_link);
 	timers_in_use--;
 	irq_restore(flags);
 	idr_remove(&timer_ids, pt->id);

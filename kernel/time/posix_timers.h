@@ -32,16 +32,30 @@ struct task;
 
 /* Per-task state, embedded in struct task. */
 struct posix_timers_task {
-	struct list_head timers;  /* struct posix_timer.owner_link */
-	struct timerq cpu_queue;  /* armed CPU-time timers, by CPU ns used */
-	struct ktimer cpu_ktimer; /* the earliest of them, while the task runs */
+	struct list_head timers;     /* struct posix_timer.owner_link */
+	struct list_head cpu_timers; /* every timer on this task's CPU time: cpu_link */
+	struct timerq cpu_queue;     /* the armed ones, by CPU ns used */
+	struct ktimer cpu_ktimer;    /* the earliest of them, while the task runs */
 };
+
+/*
+ * The task whose CPU time a CPU-time clock id counts, or NULL (interrupts
+ * off while the result is used): CLOCK_PROCESS_CPUTIME_ID and
+ * CLOCK_THREAD_CPUTIME_ID are the caller; a negative id is Linux's
+ * encoding of another process's or thread's (include/abi/time.h), with
+ * Linux's rule that a thread's clock is reachable from its own process
+ * only.  NULL also for ids that are no CPU-time clock.
+ */
+struct task *posix_cpu_clock_task(clockid_t id);
 
 void posix_timers_init(void);
 void posix_timers_task_init(struct task *t);
 
 /* Delete every timer of a task that is exiting (or exec'ing). */
 void posix_timers_task_exit(struct task *t);
+/* A process is exiting: the timers (of any process) on its CPU time stop
+ * for good, their process gone, as Linux's posix_cpu_timers_exit. */
+void posix_cputimers_task_exit(struct task *t);
 
 /*
  * The scheduler's context switch (interrupts off), once prev->cpu_ns is up
