@@ -151,8 +151,8 @@ int main(void)
 	ok(clock() - c0 >= 20000, "clock() counts CPU time (%ld us)", (long)(clock() - c0));
 	ok(times(&tms) != (clock_t)-1 && tms.tms_utime >= 2, "times(): utime %ld ticks",
 	   (long)tms.tms_utime);
-	ok(clock_getcpuclockid(0, &cpu) == 0 && cpu == CLOCK_PROCESS_CPUTIME_ID,
-	   "clock_getcpuclockid(0)");
+	/* glibc's answer: Linux's encoding of pid 0 (CPUCLOCK_SCHED), -6 */
+	ok(clock_getcpuclockid(0, &cpu) == 0 && cpu == -6, "clock_getcpuclockid(0) is -6");
 	{
 		struct rusage ru;
 		struct utsname u;

@@ -1,6 +1,7 @@
 /*
  * The initial stack as Linux i386 lays it out: argc, argv[], NULL, envp
- * NULL, auxv ending in AT_NULL; the module string's words are argv.
+ * NULL, auxv (AT_PAGESZ 4096, then AT_NULL); the module string's words are
+ * argv.
  */
 /* args: one two-2 three */
 /* expect: status=0 */
@@ -20,6 +21,8 @@ int main(int argc, char **argv, char **envp)
 	UTAP_OK(envp == argv + argc + 1 && envp[0] == NULL, "empty environment after argv");
 	while (*after_env)
 		after_env++;
-	UTAP_OK(after_env[1] == NULL && after_env[2] == NULL, "auxv is AT_NULL");
+	UTAP_OK((long)after_env[1] == 6 && (long)after_env[2] == 4096 && after_env[3] == NULL &&
+		    after_env[4] == NULL,
+		"auxv: AT_PAGESZ 4096, then AT_NULL");
 	return UTAP_DONE();
 }
