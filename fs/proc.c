@@ -108,7 +108,7 @@ void proc_printf(struct proc_text *t, const char *fmt, ...)
 
 static bool is_process(const struct task *t)
 {
-	return t && t->user && t->pid > 0;
+	return t && task_is_process(t);
 }
 
 /* The i-th process in the task list, or NULL (interrupts off). */

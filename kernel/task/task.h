@@ -177,6 +177,9 @@ struct task *task_first(void);
  * and the task stays only until the caller turns them on or sleeps.
  */
 struct task *task_find_any(int pid);
+/* A user process, or the zombie of one still waiting for its parent (exit
+ * clears `user`; a kernel thread's parent is kmain, ppid 0). */
+bool task_is_process(const struct task *t);
 /* Linux's state letter: R running or runnable, S sleeping, T stopped, Z zombie. */
 char task_state_char(const struct task *t);
 /* The same as /proc/PID/status writes it: "R (running)", "S (sleeping)", ... */

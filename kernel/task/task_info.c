@@ -9,6 +9,11 @@ struct task *task_find_any(int pid)
 	return NULL;
 }
 
+bool task_is_process(const struct task *t)
+{
+	return t->pid > 0 && (t->user || (t->state == TASK_ZOMBIE && t->ppid > 0));
+}
+
 char task_state_char(const struct task *t)
 {
 	if (t->state == TASK_ZOMBIE)
