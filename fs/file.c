@@ -1,5 +1,6 @@
 /* Open files and descriptor tables: see fs/file.h. */
 #include "fs/file.h"
+#include "fs/fs.h"
 #include "kernel/task/task.h"
 #include "mm/kheap.h"
 #include <abi/errno.h>
@@ -38,8 +39,11 @@ void file_put(struct file *f)
 {
 	if (f->is_static)
 		return;
-	if (--f->refs == 0)
+	if (--f->refs == 0) {
+		kfree(f->text);
+		fs_node_put(f->node);
 		kfree(f);
+	}
 }
 
 void fs_task_exit(struct fd_table *t)

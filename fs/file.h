@@ -36,6 +36,11 @@ struct file {
 	u32 refs;
 	bool is_static;
 	u64 pos; /* byte offset, or a directory's entry index */
+	/* A regular file's bytes: the archive's, or the text a generated node
+	 * made at open (text, freed with the file); size is what read sees. */
+	const u8 *data;
+	u32 size;
+	char *text;
 };
 
 struct fd_table {
@@ -57,7 +62,8 @@ void fs_task_exit(struct fd_table *t);
 struct file *fd_file(int fd);
 /* Put f at the lowest free descriptor >= 0: the fd, or -EMFILE. */
 int fd_install(struct file *f, bool cloexec);
-/* Drop one reference; the last frees a non-static file. */
+/* Drop one reference; the last frees a non-static file (and gives its
+ * node back). */
 void file_put(struct file *f);
 
 extern struct file console_in, console_out;

@@ -11,6 +11,13 @@
  * is linked once, in the children list of its parent, a directory; names in
  * one directory are distinct, non-empty, at most NAME_MAX bytes, without '/'
  * and never "." or ".."; a directory's nlink is 2 + its subdirectories.
+ *
+ * Generated nodes (/proc, fs/proc.c) are the one exception to "never
+ * changes": a node with ops answers lookups and listings itself and makes
+ * its file's text at open.  The nodes it hands out are made per lookup and
+ * counted (refs > 0): whoever gets a node from fs_walk gives it back with
+ * fs_node_put, and a generated child holds a reference on its parent, so
+ * ".." stays valid.  The tree's own nodes have refs 0 and are never freed.
  */
 #ifndef TICK386_FS_FS_H
 #define TICK386_FS_FS_H
@@ -28,7 +35,45 @@ struct fs_node {
 	struct fs_node *parent;
 	struct fs_node *first_child, *last_child, *next_sibling;
 	u32 child_count;
+	const struct fs_node_ops *ops; /* generated (fs/proc.c), or NULL */
+	u32 refs;		       /* generated and counted; 0: permanent */
 };
+
+/* One directory entry as getdents64 reports it. */
+struct fs_dirent {
+	const char *name; /* name_len bytes: the node's, or buf */
+	u32 name_len;
+	u32 ino, mode;
+	char buf[16];
+};
+
+/* What a generated node does instead of the tree's lookups and bytes. */
+struct fs_node_ops {
+	/* A directory's child: 0 and *out (referenced), or -ENOENT. */
+	int (*lookup)(struct fs_node *dir, const char *name, size_t len, struct fs_node **out);
+	/* A directory's entry i (0, 1, ...; "." and ".." not included):
+	 * true and *e, or false past the end. */
+	bool (*entry_at)(struct fs_node *dir, u32 i, struct fs_dirent *e);
+	/* A file's text for a new open: 0 and *text (kmalloc'ed, the file
+	 * frees it), *len; or -errno (-ENOENT: the process is gone). */
+	int (*generate)(struct fs_node *n, char **text, u32 *len);
+	/* The last fs_node_put of a counted node. */
+	void (*release)(struct fs_node *n);
+	int write_error; /* what write(2) on an open file returns (-EIO, -EINVAL) */
+};
+
+static inline struct fs_node *fs_node_get(struct fs_node *n)
+{
+	if (n->refs)
+		n->refs++;
+	return n;
+}
+
+static inline void fs_node_put(struct fs_node *n)
+{
+	if (n->refs && --n->refs == 0)
+		n->ops->release(n);
+}
 
 extern struct fs_node fs_root;
 
@@ -44,10 +89,16 @@ bool fs_module_is_initramfs(const struct boot_module *m);
  * one, "." stays, ".." goes up (the root's ".." is the root).  0 and *out,
  * or -ENOENT (empty path, missing name), -ENOTDIR (a component, or a
  * trailing slash, on a non-directory), -ENAMETOOLONG (a name > NAME_MAX).
+ * *out is referenced: give it back with fs_node_put.
  */
 int fs_walk(struct fs_node *start, const char *path, struct fs_node **out);
 
-/* The child of directory dir at index i, or NULL past the end. */
-struct fs_node *fs_child_at(struct fs_node *dir, u32 i);
+/* Entry i of directory dir (its children, or a generated listing): true
+ * and *e, or false past the end. */
+bool fs_dir_entry(struct fs_node *dir, u32 i, struct fs_dirent *e);
+
+/* The directory name under the root that a generated tree is mounted on:
+ * the archive's own (its contents hidden) or a new one.  NULL: no memory. */
+struct fs_node *fs_mount_point(const char *name);
 
 #endif

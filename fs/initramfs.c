@@ -12,6 +12,7 @@
  */
 #include "arch/i386/memlayout.h"
 #include "fs/fs.h"
+#include "fs/proc.h"
 #include "kernel/printk.h"
 #include "lib/cpio.h"
 #include "lib/string.h"
@@ -43,22 +44,42 @@ static struct fs_node *child_named(struct fs_node *dir, const char *name, size_t
 	return NULL;
 }
 
-struct fs_node *fs_child_at(struct fs_node *dir, u32 i)
+bool fs_dir_entry(struct fs_node *dir, u32 i, struct fs_dirent *e)
 {
-	struct fs_node *c = dir->first_child;
+	struct fs_node *c;
 
-	while (c && i--)
+	if (dir->ops)
+		return dir->ops->entry_at(dir, i, e);
+	if (i >= dir->child_count)
+		return false;
+	for (c = dir->first_child; i--;)
 		c = c->next_sibling;
-	return c;
+	e->name = c->name;
+	e->name_len = c->name_len;
+	e->ino = c->ino;
+	e->mode = c->mode;
+	return true;
+}
+
+/* The child of n named name, referenced: n's own, or a generated one. */
+static int lookup(struct fs_node *n, const char *name, size_t len, struct fs_node **out)
+{
+	if (n->ops)
+		return n->ops->lookup(n, name, len, out);
+	*out = child_named(n, name, len);
+	return *out ? 0 : -ENOENT;
 }
 
 int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
 {
-	struct fs_node *n = path[0] == '/' ? &fs_root : start;
+	struct fs_node *n = fs_node_get(path[0] == '/' ? &fs_root : start), *next;
 	const char *p = path;
+	int rc;
 
-	if (!path[0])
-		return -ENOENT;
+	if (!path[0]) {
+		rc = -ENOENT;
+		goto fail;
+	}
 	for (;;) {
 		const char *name;
 		size_t len;
@@ -72,24 +93,32 @@ int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
 			p++;
 		len = (size_t)(p - name);
 		/* Linux's order: the directory to search first, then the name. */
+		rc = -ENOTDIR;
 		if (!S_ISDIR(n->mode))
-			return -ENOTDIR;
+			goto fail;
 		if (len == 1 && name[0] == '.')
 			continue;
 		if (len == 2 && name[0] == '.' && name[1] == '.') {
-			n = n->parent;
-			continue;
+			next = fs_node_get(n->parent);
+		} else {
+			rc = -ENAMETOOLONG;
+			if (len > NAME_MAX)
+				goto fail;
+			rc = lookup(n, name, len, &next);
+			if (rc)
+				goto fail;
 		}
-		if (len > NAME_MAX)
-			return -ENAMETOOLONG;
-		n = child_named(n, name, len);
-		if (!n)
-			return -ENOENT;
+		fs_node_put(n);
+		n = next;
 	}
+	rc = -ENOTDIR;
 	if (p[-1] == '/' && !S_ISDIR(n->mode))
-		return -ENOTDIR;
+		goto fail;
 	*out = n;
 	return 0;
+fail:
+	fs_node_put(n);
+	return rc;
 }
 
 static struct fs_node *add_child(struct fs_node *dir, const char *name, size_t len, u32 mode)
@@ -222,6 +251,18 @@ void fs_init(void)
 				"kept what came before\n", i, r.error, (unsigned)r.pos);
 		kprintf("tick386: initramfs: module %u: %u files, %u directories, %u skipped\n", i,
 			file_count, dir_count, skipped_count);
-		return; /* the first one only */
+		break; /* the first one only */
 	}
+	proc_init(); /* /proc, with or without an archive */
+}
+
+struct fs_node *fs_mount_point(const char *name)
+{
+	struct fs_node *n = child_named(&fs_root, name, strlen(name));
+
+	if (n && S_ISDIR(n->mode))
+		return n;
+	if (n) /* a file of the archive: a mount point must be a directory */
+		return NULL;
+	return add_child(&fs_root, name, strlen(name), S_IFDIR | 0555);
 }

@@ -76,7 +76,9 @@ static int create_error(struct fs_node *start, char *path)
 	rc = fs_walk(start, path, &dir);
 	if (rc)
 		return rc;
-	return S_ISDIR(dir->mode) ? -EROFS : -ENOTDIR;
+	rc = S_ISDIR(dir->mode) ? -EROFS : -ENOTDIR;
+	fs_node_put(dir);
+	return rc;
 }
 
 static int check_open(struct fs_node *n, int flags)
@@ -89,8 +91,31 @@ static int check_open(struct fs_node *n, int flags)
 		return (writing || (flags & O_CREAT)) ? -EISDIR : 0;
 	if (flags & O_DIRECTORY)
 		return -ENOTDIR;
-	if (writing)
+	/* A generated file opens for writing as Linux's /proc does for root;
+	 * write(2) then refuses (fs_node_ops.write_error). */
+	if (writing && !n->ops)
 		return -EROFS;
+	return 0;
+}
+
+/* A regular file's bytes for this open: the archive's, or text made now. */
+static int open_bytes(struct file *f, struct fs_node *n)
+{
+	char *text;
+	u32 len;
+	int rc;
+
+	if (!n->ops || !n->ops->generate) {
+		f->data = n->data;
+		f->size = n->size;
+		return 0;
+	}
+	rc = n->ops->generate(n, &text, &len);
+	if (rc)
+		return rc;
+	f->data = (const u8 *)text;
+	f->size = len;
+	f->text = text;
 	return 0;
 }
 
@@ -115,18 +140,24 @@ long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
 		goto out;
 	rc = check_open(n, flags);
 	if (rc)
-		goto out;
+		goto out_put;
 	f = kzalloc(sizeof(*f));
 	if (!f) {
 		rc = -ENOMEM;
-		goto out;
+		goto out_put;
 	}
 	f->node = n;
 	f->flags = (u32)flags;
 	f->refs = 1;
-	rc = fd_install(f, flags & O_CLOEXEC);
-	if (rc < 0)
-		kfree(f);
+	rc = S_ISREG(n->mode) ? open_bytes(f, n) : 0;
+	if (!rc)
+		rc = fd_install(f, flags & O_CLOEXEC);
+	if (rc >= 0)
+		goto out; /* the file holds n's reference now */
+	kfree(f->text);
+	kfree(f);
+out_put:
+	fs_node_put(n);
 out:
 	kfree(path);
 	return rc;
@@ -164,11 +195,12 @@ long sys_access(const char __user *upath, int mode)
 	kfree(path);
 	if (rc)
 		return rc;
-	if ((mode & W_OK) && (S_ISDIR(n->mode) || S_ISREG(n->mode)))
-		return -EROFS;
-	if ((mode & X_OK) && !S_ISDIR(n->mode) && !(n->mode & 0111))
-		return -EACCES;
-	return 0;
+	if ((mode & W_OK) && (S_ISDIR(n->mode) || S_ISREG(n->mode)) && !n->ops)
+		rc = -EROFS;
+	else if ((mode & X_OK) && !S_ISDIR(n->mode) && !(n->mode & 0111))
+		rc = -EACCES;
+	fs_node_put(n);
+	return rc;
 }
 
 static void fd_share(struct file *f, int fd)

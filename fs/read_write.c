@@ -27,24 +27,22 @@ static bool can_write(const struct file *f)
 long sys_read(int fd, void __user *buf, size_t n)
 {
 	struct file *f = fd_file(fd);
-	struct fs_node *node;
 	size_t len;
 
 	if (!f || !can_read(f))
 		return -EBADF;
 	if (f->ops)
 		return f->ops->read(f, buf, n);
-	node = f->node;
-	if (S_ISDIR(node->mode))
+	if (S_ISDIR(f->node->mode))
 		return -EISDIR;
 	if ((long)n < 0)
 		return -EINVAL;
-	if (f->pos >= node->size)
+	if (f->pos >= f->size)
 		return 0;
-	len = node->size - (u32)f->pos;
+	len = f->size - (u32)f->pos;
 	if (len > n)
 		len = n;
-	if (copy_to_user(buf, node->data + f->pos, len))
+	if (copy_to_user(buf, f->data + f->pos, len))
 		return -EFAULT;
 	f->pos += len;
 	return (long)len;
@@ -58,13 +56,17 @@ long sys_write(int fd, const void __user *buf, size_t n)
 		return -EBADF;
 	if (f->ops)
 		return f->ops->write(f, buf, n);
+	if (f->node->ops) /* a generated file: opens for writing, never writes */
+		return f->node->ops->write_error;
 	return -EBADF; /* the tree is read-only: never opened for writing */
 }
 
 /*
  * The new offset of f, or -errno.  Files: any offset >= 0, past the end
  * too.  Directories: the entry index, SEEK_SET and SEEK_CUR only (as
- * Linux's in-memory file systems, dcache_dir_lseek).  The console cannot seek.
+ * Linux's in-memory file systems, dcache_dir_lseek).  A generated file has
+ * no end to seek from (-EINVAL, as Linux's seq_lseek).  The console cannot
+ * seek.
  */
 static s64 seek(struct file *f, s64 offset, int whence)
 {
@@ -80,9 +82,9 @@ static s64 seek(struct file *f, s64 offset, int whence)
 		base = (s64)f->pos;
 		break;
 	case SEEK_END:
-		if (S_ISDIR(f->node->mode))
+		if (S_ISDIR(f->node->mode) || f->node->ops)
 			return -EINVAL;
-		base = f->node->size;
+		base = f->size;
 		break;
 	default:
 		return -EINVAL;
@@ -150,6 +152,7 @@ long sys_getdents64(int fd, void __user *dirent, u32 count)
 		char bytes[(ABI_DIRENT64_NAME_OFFSET + NAME_MAX + 1 + 7) & ~7];
 	} rec;
 	struct fs_node *dir;
+	struct fs_dirent e;
 	u32 done = 0;
 
 	if (!f)
@@ -158,19 +161,17 @@ long sys_getdents64(int fd, void __user *dirent, u32 count)
 		return -ENOTDIR;
 	dir = f->node;
 	for (;;) {
-		struct fs_node *n;
 		const char *name;
 		u32 len, reclen;
 
 		if (f->pos == 0) {
-			n = dir, name = ".", len = 1;
+			e.ino = dir->ino, e.mode = dir->mode, name = ".", len = 1;
 		} else if (f->pos == 1) {
-			n = dir->parent, name = "..", len = 2;
+			e.ino = dir->parent->ino, e.mode = dir->parent->mode, name = "..", len = 2;
 		} else {
-			n = f->pos - 2 < dir->child_count ? fs_child_at(dir, (u32)f->pos - 2) : NULL;
-			if (!n)
+			if (f->pos - 2 >= 0xffffffffu || !fs_dir_entry(dir, (u32)f->pos - 2, &e))
 				break;
-			name = n->name, len = n->name_len;
+			name = e.name, len = e.name_len;
 		}
 		reclen = (ABI_DIRENT64_NAME_OFFSET + len + 1 + 7) & ~7u;
 		if (reclen > count - done) {
@@ -179,10 +180,10 @@ long sys_getdents64(int fd, void __user *dirent, u32 count)
 			break;
 		}
 		memset(&rec, 0, reclen);
-		rec.d.d_ino = n->ino;
+		rec.d.d_ino = e.ino;
 		rec.d.d_off = (s64)f->pos + 1;
 		rec.d.d_reclen = (u16)reclen;
-		rec.d.d_type = dirent_type(n->mode);
+		rec.d.d_type = dirent_type(e.mode);
 		memcpy(rec.d.d_name, name, len);
 		if (copy_to_user((char __user *)dirent + done, &rec, reclen))
 			return -EFAULT;

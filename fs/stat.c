@@ -103,8 +103,11 @@ long sys_stat(const char __user *path, void __user *st)
 {
 	struct fs_node *n = NULL;
 	int rc = node_of_path(path, &n);
+	long ret = put_stat(rc, n, st);
 
-	return put_stat(rc, n, st);
+	if (n)
+		fs_node_put(n);
+	return ret;
 }
 
 long sys_fstat(int fd, void __user *st)
@@ -119,8 +122,11 @@ long sys_stat64(const char __user *path, void __user *st)
 {
 	struct fs_node *n = NULL;
 	int rc = node_of_path(path, &n);
+	long ret = put_stat64(rc, n, st);
 
-	return put_stat64(rc, n, st);
+	if (n)
+		fs_node_put(n);
+	return ret;
 }
 
 long sys_fstat64(int fd, void __user *st)

@@ -172,6 +172,20 @@ unsigned task_count(void);
 struct task *task_first(void);
 
 /*
+ * What /proc shows of a task (kernel/task/task_info.c; fs/proc_pid.c).
+ * task_find_any finds zombies too (task_find does not); interrupts off,
+ * and the task stays only until the caller turns them on or sleeps.
+ */
+struct task *task_find_any(int pid);
+/* A user process, or the zombie of one still waiting for its parent (exit
+ * clears `user`; a kernel thread's parent is kmain, ppid 0). */
+bool task_is_process(const struct task *t);
+/* Linux's state letter: R running or runnable, S sleeping, T stopped, Z zombie. */
+char task_state_char(const struct task *t);
+/* The same as /proc/PID/status writes it: "R (running)", "S (sleeping)", ... */
+const char *task_state_name(const struct task *t);
+
+/*
  * Processes (kernel/task/process.c): what fork, exit and wait4 need of
  * each other.  The wait queue that parents in wait4 sleep on, woken at each
  * exit, stop and continue.

@@ -163,3 +163,12 @@ u32 ktimer_count(enum ktimer_clock clock)
 {
 	return clock < KTIMER_NR_CLOCKS ? timerq_count(&queues[clock]) : 0;
 }
+
+void ktimer_for_each(enum ktimer_clock clock, void (*fn)(const struct ktimer *t, void *ctx),
+		     void *ctx)
+{
+	struct timerq_node *node;
+
+	list_for_each_entry(node, &queues[clock].list, link)
+		fn(container_of(node, struct ktimer, node), ctx);
+}

@@ -67,4 +67,10 @@ void ktimer_subsystem_init(void);
 /* Armed timers of a clock (tests, reports). */
 u32 ktimer_count(enum ktimer_clock clock);
 
+/* Call fn for each armed timer of clock, earliest first (/proc/timer_list).
+ * Interrupts off (the caller's, for a snapshot of several calls); fn must
+ * not arm or cancel timers. */
+void ktimer_for_each(enum ktimer_clock clock, void (*fn)(const struct ktimer *t, void *ctx),
+		     void *ctx);
+
 #endif

@@ -65,6 +65,30 @@ void posix_cputimers_task_exit(struct task *t);
  */
 void posix_cputimers_switch(struct task *prev, struct task *next);
 
+/*
+ * What /proc shows of one timer (kernel/time/posix_timers_info.c).
+ * expires_ns and left_ns are on the timer's clock base: CLOCK_MONOTONIC
+ * ns (relative timers), CLOCK_REALTIME ns (absolute realtime ones) or the
+ * owner's CPU ns; left_ns is 0 when disarmed.
+ */
+struct posix_timer_info {
+	int id;
+	int clockid;
+	int notify; /* SIGEV_SIGNAL, SIGEV_NONE, SIGEV_THREAD_ID */
+	int signo;
+	void *sival_ptr;
+	int target_pid;
+	bool armed;
+	bool signal_queued; /* its one signal is queued (or parked while ignored) */
+	const char *base;   /* "monotonic", "realtime", "cputime" */
+	u64 expires_ns, left_ns, interval_ns;
+	const struct ktimer *ktimer; /* what it waits in, NULL: no ktimer queue */
+};
+
+/* fn for each timer of t, oldest first; interrupts off (the caller's). */
+void posix_timers_for_each(struct task *t, void (*fn)(const struct posix_timer_info *i, void *ctx),
+			   void *ctx);
+
 /* Memory figures for the scale test and the benchmarks. */
 struct posix_timers_stats {
 	unsigned long timers;	   /* in existence, all tasks */

@@ -1,0 +1,362 @@
+/*
+ * The directories of /proc and the text of its files (see fs/proc.h).
+ *
+ *   /proc            the mount point: uptime, meminfo, timer_list, self,
+ *                    then one directory per process (user task, zombies too)
+ *   /proc/PID        stat, status, timers
+ *   /proc/self       the caller's /proc/PID.  Linux makes it a symlink; the
+ *                    tree has no symlinks, so it is a directory that is the
+ *                    same as /proc/PID (an alias: same entries, same inode)
+ *
+ * The three files of /proc are static nodes.  A /proc/PID directory and its
+ * files are made per lookup (struct proc_node, counted: fs_node_put frees
+ * them) and hold only the pid: a process that is gone makes its lookups
+ * and opens -ENOENT, and a file opened before keeps the text it got.
+ */
+#include "fs/proc.h"
+#include "arch/i386/cpu.h"
+#include "fs/fs.h"
+#include "kernel/task/task.h"
+#include "lib/compiler.h"
+#include "lib/string.h"
+#include "lib/vsnprintf.h"
+#include "mm/kheap.h"
+#include <abi/errno.h>
+#include <abi/stat.h>
+#include <stdarg.h>
+
+#define PROC_DEV 3		/* st_dev: proc is another file system than the tree */
+#define PROC_INO_PID 0x40000000 /* /proc/PID is PROC_INO_PID + 8 * pid, its files + kind */
+
+enum proc_kind {
+	PROC_UPTIME,
+	PROC_MEMINFO,
+	PROC_TIMER_LIST,
+	PROC_PID_DIR,
+	PROC_PID_STAT,
+	PROC_PID_STATUS,
+	PROC_PID_TIMERS,
+};
+
+struct proc_node {
+	struct fs_node node;
+	enum proc_kind kind;
+	int pid; /* PROC_PID_*: the process */
+	char name[12];
+};
+
+static const struct fs_node_ops proc_root_ops, proc_pid_dir_ops, proc_file_ops, proc_pid_file_ops;
+
+static struct fs_node *proc_root;
+
+#define PROC_STATIC(kname, kkind, kmode, kino)                                                     \
+	{                                                                                          \
+		.node = { .name = kname, .name_len = sizeof(kname) - 1, .ino = kino,               \
+			  .mode = S_IFREG | kmode, .nlink = 1, .dev = PROC_DEV,                    \
+			  .ops = &proc_file_ops },                                                 \
+		.kind = kkind,                                                                     \
+	}
+
+static struct proc_node proc_files[] = {
+	PROC_STATIC("uptime", PROC_UPTIME, 0444, 0x7f000001),
+	PROC_STATIC("meminfo", PROC_MEMINFO, 0444, 0x7f000002),
+	PROC_STATIC("timer_list", PROC_TIMER_LIST, 0400, 0x7f000003),
+};
+#define PROC_NR_FILES ARRAY_SIZE(proc_files)
+
+static const struct {
+	const char *name;
+	enum proc_kind kind;
+} pid_files[] = {
+	{ "stat", PROC_PID_STAT },
+	{ "status", PROC_PID_STATUS },
+	{ "timers", PROC_PID_TIMERS },
+};
+
+/* ---- text ---------------------------------------------------------------- */
+
+void proc_printf(struct proc_text *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	while (!t->nomem) {
+		u32 room = t->cap - t->len, cap;
+		char *bigger;
+		int n;
+
+		va_start(ap, fmt);
+		n = vsnprintf(t->buf + t->len, room, fmt, ap);
+		va_end(ap);
+		if ((u32)n < room) {
+			t->len += (u32)n;
+			return;
+		}
+		cap = t->cap * 2 > t->len + (u32)n + 1 ? t->cap * 2 : t->len + (u32)n + 1;
+		bigger = kmalloc(cap);
+		if (!bigger) {
+			t->nomem = true;
+			return;
+		}
+		memcpy(bigger, t->buf, t->len);
+		kfree(t->buf);
+		t->buf = bigger;
+		t->cap = cap;
+	}
+}
+
+/* ---- processes ----------------------------------------------------------- */
+
+static bool is_process(const struct task *t)
+{
+	return t && task_is_process(t);
+}
+
+/* The i-th process in the task list, or NULL (interrupts off). */
+static struct task *process_at(u32 i)
+{
+	for (struct task *t = task_first(); t; t = t->all_next)
+		if (is_process(t) && i-- == 0)
+			return t;
+	return NULL;
+}
+
+static bool process_exists(int pid)
+{
+	u32 flags = irq_save();
+	bool found = is_process(task_find_any(pid));
+
+	irq_restore(flags);
+	return found;
+}
+
+/* A decimal pid as Linux reads it (name_to_int): digits, no leading 0. */
+static int parse_pid(const char *name, size_t len)
+{
+	int pid = 0;
+
+	if (len == 0 || len > 9 || (len > 1 && name[0] == '0'))
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (name[i] < '0' || name[i] > '9')
+			return -1;
+		pid = pid * 10 + (name[i] - '0');
+	}
+	return pid;
+}
+
+/* ---- counted nodes: /proc/PID and its files ------------------------------- */
+
+static struct fs_node *pid_node_new(struct fs_node *parent, int pid, enum proc_kind kind,
+				    const char *name)
+{
+	struct proc_node *p = kzalloc(sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->kind = kind;
+	p->pid = pid;
+	strncpy(p->name, name, sizeof(p->name) - 1);
+	p->node.name = p->name;
+	p->node.name_len = (u32)strlen(p->name);
+	p->node.ino = PROC_INO_PID + 8 * (u32)pid + (u32)(kind - PROC_PID_DIR);
+	p->node.dev = PROC_DEV;
+	p->node.refs = 1;
+	p->node.parent = fs_node_get(parent);
+	if (kind == PROC_PID_DIR) {
+		p->node.mode = S_IFDIR | 0555;
+		p->node.nlink = 2;
+		p->node.ops = &proc_pid_dir_ops;
+	} else {
+		p->node.mode = S_IFREG | 0444;
+		p->node.nlink = 1;
+		p->node.ops = &proc_pid_file_ops;
+	}
+	return &p->node;
+}
+
+static void pid_node_release(struct fs_node *n)
+{
+	struct fs_node *parent = n->parent;
+
+	kfree(container_of(n, struct proc_node, node));
+	fs_node_put(parent);
+}
+
+static void pid_dir_name(int pid, char *buf, size_t size)
+{
+	snprintf(buf, size, "%d", pid);
+}
+
+/* ---- /proc --------------------------------------------------------------- */
+
+static int root_lookup(struct fs_node *dir, const char *name, size_t len, struct fs_node **out)
+{
+	char buf[12];
+	int pid;
+
+	for (u32 i = 0; i < PROC_NR_FILES; i++)
+		if (proc_files[i].node.name_len == len && !memcmp(proc_files[i].node.name, name, len)) {
+			*out = &proc_files[i].node;
+			return 0;
+		}
+	if (len == 4 && !memcmp(name, "self", 4))
+		pid = is_process(current) ? current->pid : -1;
+	else
+		pid = parse_pid(name, len);
+	if (pid <= 0 || !process_exists(pid))
+		return -ENOENT;
+	pid_dir_name(pid, buf, sizeof(buf));
+	*out = pid_node_new(dir, pid, PROC_PID_DIR, len == 4 && name[0] == 's' ? "self" : buf);
+	return *out ? 0 : -ENOMEM;
+}
+
+static bool root_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
+{
+	struct task *t;
+	u32 flags;
+
+	(void)dir;
+	if (i < PROC_NR_FILES) {
+		e->name = proc_files[i].node.name;
+		e->name_len = proc_files[i].node.name_len;
+		e->ino = proc_files[i].node.ino;
+		e->mode = proc_files[i].node.mode;
+		return true;
+	}
+	i -= PROC_NR_FILES;
+	if (i == 0) {
+		if (!is_process(current))
+			return root_entry_at(dir, PROC_NR_FILES + 1, e); /* no self */
+		e->name = "self";
+		e->name_len = 4;
+		e->ino = PROC_INO_PID + 8 * (u32)current->pid;
+		e->mode = S_IFDIR | 0555;
+		return true;
+	}
+	flags = irq_save();
+	t = process_at(i - 1);
+	if (t) {
+		pid_dir_name(t->pid, e->buf, sizeof(e->buf));
+		e->ino = PROC_INO_PID + 8 * (u32)t->pid;
+	}
+	irq_restore(flags);
+	if (!t)
+		return false;
+	e->name = e->buf;
+	e->name_len = (u32)strlen(e->buf);
+	e->mode = S_IFDIR | 0555;
+	return true;
+}
+
+/* ---- /proc/PID ----------------------------------------------------------- */
+
+static int pid_dir_lookup(struct fs_node *dir, const char *name, size_t len, struct fs_node **out)
+{
+	int pid = container_of(dir, struct proc_node, node)->pid;
+
+	if (!process_exists(pid))
+		return -ENOENT;
+	for (u32 i = 0; i < ARRAY_SIZE(pid_files); i++)
+		if (strlen(pid_files[i].name) == len && !memcmp(pid_files[i].name, name, len)) {
+			*out = pid_node_new(dir, pid, pid_files[i].kind, pid_files[i].name);
+			return *out ? 0 : -ENOMEM;
+		}
+	return -ENOENT;
+}
+
+static bool pid_dir_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
+{
+	int pid = container_of(dir, struct proc_node, node)->pid;
+
+	if (i >= ARRAY_SIZE(pid_files) || !process_exists(pid))
+		return false;
+	e->name = pid_files[i].name;
+	e->name_len = (u32)strlen(e->name);
+	e->ino = PROC_INO_PID + 8 * (u32)pid + (u32)(pid_files[i].kind - PROC_PID_DIR);
+	e->mode = S_IFREG | 0444;
+	return true;
+}
+
+/* ---- the files' text ----------------------------------------------------- */
+
+static int generate(struct fs_node *n, char **text, u32 *len)
+{
+	struct proc_node *p = container_of(n, struct proc_node, node);
+	struct proc_text out = { .buf = kmalloc(512), .cap = 512 };
+	struct task *t = NULL;
+	int rc = 0;
+	u32 flags;
+
+	if (!out.buf)
+		return -ENOMEM;
+	flags = irq_save();
+	if (p->kind >= PROC_PID_DIR) {
+		t = task_find_any(p->pid);
+		if (!is_process(t))
+			rc = -ENOENT;
+	}
+	switch (rc ? -1 : (int)p->kind) {
+	case PROC_UPTIME:
+		proc_uptime(&out);
+		break;
+	case PROC_MEMINFO:
+		proc_meminfo(&out);
+		break;
+	case PROC_TIMER_LIST:
+		proc_timer_list(&out);
+		break;
+	case PROC_PID_STAT:
+		proc_pid_stat(&out, t);
+		break;
+	case PROC_PID_STATUS:
+		proc_pid_status(&out, t);
+		break;
+	case PROC_PID_TIMERS:
+		proc_pid_timers(&out, t);
+		break;
+	default:
+		break;
+	}
+	irq_restore(flags);
+	if (!rc && out.nomem)
+		rc = -ENOMEM;
+	if (rc) {
+		kfree(out.buf);
+		return rc;
+	}
+	*text = out.buf;
+	*len = out.len;
+	return 0;
+}
+
+/* Linux: write(2) on a file of /proc without a write method is -EIO, on a
+ * /proc/PID file not opened for it -EINVAL (probed on Linux 6.18). */
+static const struct fs_node_ops proc_root_ops = {
+	.lookup = root_lookup,
+	.entry_at = root_entry_at,
+};
+static const struct fs_node_ops proc_pid_dir_ops = {
+	.lookup = pid_dir_lookup,
+	.entry_at = pid_dir_entry_at,
+	.release = pid_node_release,
+};
+static const struct fs_node_ops proc_file_ops = {
+	.generate = generate,
+	.write_error = -EIO,
+};
+static const struct fs_node_ops proc_pid_file_ops = {
+	.generate = generate,
+	.release = pid_node_release,
+	.write_error = -EINVAL,
+};
+
+void proc_init(void)
+{
+	proc_root = fs_mount_point("proc");
+	if (!proc_root)
+		return;
+	proc_root->mode = S_IFDIR | 0555;
+	proc_root->ops = &proc_root_ops;
+	for (u32 i = 0; i < PROC_NR_FILES; i++)
+		proc_files[i].node.parent = proc_root;
+}

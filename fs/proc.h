@@ -1,0 +1,38 @@
+/*
+ * /proc: a generated tree mounted on the file tree (fs/fs.h's ops), in
+ * Linux's formats.  fs/proc.c serves the directories (/proc, /proc/PID,
+ * /proc/self) and the text buffer; the files' text comes from
+ * fs/proc_pid.c (stat, status, timers), fs/proc_timer_list.c and
+ * fs/proc_misc.c (uptime, meminfo).
+ *
+ * A file's text is made at open, with interrupts off (one snapshot), into
+ * a buffer the open file keeps: reads and lseek see that text, stat says
+ * size 0 as Linux's procfs does.
+ */
+#ifndef TICK386_FS_PROC_H
+#define TICK386_FS_PROC_H
+
+#include "lib/types.h"
+
+struct task;
+
+/* Mount /proc (fs_init, once the archive is unpacked). */
+void proc_init(void);
+
+/* Text that grows as it is printed; nomem once an allocation failed. */
+struct proc_text {
+	char *buf;
+	u32 len, cap;
+	bool nomem;
+};
+void proc_printf(struct proc_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The texts (interrupts off; t is a process, zombie or not). */
+void proc_pid_stat(struct proc_text *out, struct task *t);
+void proc_pid_status(struct proc_text *out, struct task *t);
+void proc_pid_timers(struct proc_text *out, struct task *t);
+void proc_timer_list(struct proc_text *out);
+void proc_uptime(struct proc_text *out);
+void proc_meminfo(struct proc_text *out);
+
+#endif

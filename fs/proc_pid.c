@@ -1,0 +1,118 @@
+/*
+ * /proc/PID/stat, status and timers, in Linux's formats (fs/proc/array.c
+ * do_task_stat and proc_pid_status, fs/proc/base.c show_timer), with
+ * tick386's values where it has them and 0 where it has no such thing.
+ *
+ * What tick386 has: one task per process, so Tgid = Pid and Threads = 1;
+ * CPU time is not split between user and system, so all of it is utime;
+ * no start time is kept (starttime 0); the size of the address space is
+ * the user pages mapped, so vsize = rss * 4096; one pending set per
+ * process, shown as the shared one (ShdPnd: kill and timers send to the
+ * process on Linux too), SigPnd and stat's "signal" 0.
+ */
+#include "fs/proc.h"
+#include "kernel/task/task.h"
+#include <abi/signal.h>
+#include <abi/time.h>
+
+#define PAGE_KB 4
+#define RLIM_INFINITY_32 4294967295ul
+#define SIGNAL_EXIT_CHILD 17 /* stat's exit_signal: SIGCHLD */
+
+static unsigned long to_clock_ticks(u64 ns)
+{
+	return (unsigned long)(ns / (1000000000ull / ABI_USER_HZ));
+}
+
+static bool has_mm(const struct task *t)
+{
+	return t->state != TASK_ZOMBIE && t->vm.pd_phys;
+}
+
+static abi_sigset_t ignored_set(const struct task *t)
+{
+	abi_sigset_t set = 0;
+
+	for (int sig = 1; sig <= ABI_NSIG; sig++)
+		if (t->signal.action[sig - 1].handler == SIG_IGN)
+			set |= ABI_SIGMASK(sig);
+	return set;
+}
+
+static abi_sigset_t caught_set(const struct task *t)
+{
+	abi_sigset_t set = 0;
+
+	for (int sig = 1; sig <= ABI_NSIG; sig++)
+		if (t->signal.action[sig - 1].handler != SIG_IGN &&
+		    t->signal.action[sig - 1].handler != SIG_DFL)
+			set |= ABI_SIGMASK(sig);
+	return set;
+}
+
+/* The 52 fields of Linux's do_task_stat, in its order. */
+void proc_pid_stat(struct proc_text *out, struct task *t)
+{
+	unsigned long pages = has_mm(t) ? t->vm.pages : 0;
+	/* Linux's "priority" is 20 for a normal task (prio 120 - 100); tick386's
+	 * default priority maps there, and a higher one is a lower number. */
+	long priority = 20 - (t->prio - SCHED_PRIO_DEFAULT);
+
+	/* pid (comm) state ppid pgrp session tty_nr tpgid flags */
+	proc_printf(out, "%d (%s) %c %d %d %d 0 -1 0", t->pid, t->name, task_state_char(t), t->ppid,
+		    t->pgid, t->sid);
+	/* minflt cminflt majflt cmajflt utime stime cutime cstime */
+	proc_printf(out, " 0 0 0 0 %lu 0 0 0", to_clock_ticks(task_cpu_ns(t)));
+	/* priority nice num_threads itrealvalue starttime vsize rss rsslim */
+	proc_printf(out, " %ld 0 1 0 0 %lu %lu %lu", priority, pages * 4096ul, pages,
+		    RLIM_INFINITY_32);
+	/* startcode endcode startstack kstkesp kstkeip */
+	proc_printf(out, " 0 0 %lu 0 0", has_mm(t) ? (unsigned long)VM_STACK_TOP : 0ul);
+	/* signal blocked sigignore sigcatch: the first 31 signals, as Linux */
+	proc_printf(out, " 0 %lu %lu %lu", (unsigned long)(t->signal.blocked & 0x7fffffff),
+		    (unsigned long)(ignored_set(t) & 0x7fffffff),
+		    (unsigned long)(caught_set(t) & 0x7fffffff));
+	/* wchan nswap cnswap exit_signal processor rt_priority policy
+	 * delayacct_blkio_ticks guest_time cguest_time */
+	proc_printf(out, " 0 0 0 %d 0 0 0 0 0 0", SIGNAL_EXIT_CHILD);
+	/* start_data end_data start_brk arg_start arg_end env_start env_end exit_code */
+	proc_printf(out, " 0 0 %lu 0 0 0 0 %d\n", has_mm(t) ? (unsigned long)t->vm.brk_start : 0ul,
+		    t->state == TASK_ZOMBIE ? t->exit_status : 0);
+}
+
+/* Linux's key:<TAB>value lines, those tick386 can fill, in Linux's order. */
+void proc_pid_status(struct proc_text *out, struct task *t)
+{
+	proc_printf(out, "Name:\t%s\nUmask:\t0022\nState:\t%s\n", t->name, task_state_name(t));
+	proc_printf(out, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\nTracerPid:\t0\n", t->pid, t->pid,
+		    t->ppid);
+	proc_printf(out, "Uid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\nFDSize:\t%d\nGroups:\t\n", FD_MAX);
+	proc_printf(out, "NStgid:\t%d\nNSpid:\t%d\nNSpgid:\t%d\nNSsid:\t%d\nKthread:\t0\n", t->pid,
+		    t->pid, t->pgid, t->sid);
+	if (has_mm(t)) /* Linux leaves the Vm lines out when there is no mm */
+		proc_printf(out, "VmSize:\t%8lu kB\nVmRSS:\t%8lu kB\n",
+			    (unsigned long)t->vm.pages * PAGE_KB, (unsigned long)t->vm.pages * PAGE_KB);
+	proc_printf(out, "Threads:\t1\nSigQ:\t%u/%u\n", t->signal.queued_count, ABI_SIGQUEUE_MAX);
+	proc_printf(out, "SigPnd:\t%016llx\nShdPnd:\t%016llx\n", 0ull,
+		    (unsigned long long)t->signal.pending);
+	proc_printf(out, "SigBlk:\t%016llx\nSigIgn:\t%016llx\nSigCgt:\t%016llx\n",
+		    (unsigned long long)t->signal.blocked, (unsigned long long)ignored_set(t),
+		    (unsigned long long)caught_set(t));
+}
+
+static void show_timer(const struct posix_timer_info *i, void *ctx)
+{
+	static const char *const notify_name[] = { "signal", "none", "thread" };
+	struct proc_text *out = ctx;
+	int how = i->notify & ~SIGEV_THREAD_ID;
+
+	/* fs/proc/base.c show_timer: %px is the pointer's full width in hex */
+	proc_printf(out, "ID: %d\nsignal: %d/%08lx\nnotify: %s/%s.%d\nClockID: %d\n", i->id,
+		    i->signo, (unsigned long)i->sival_ptr, how <= 2 ? notify_name[how] : "?",
+		    (i->notify & SIGEV_THREAD_ID) ? "tid" : "pid", i->target_pid, i->clockid);
+}
+
+void proc_pid_timers(struct proc_text *out, struct task *t)
+{
+	posix_timers_for_each(t, show_timer, out);
+}

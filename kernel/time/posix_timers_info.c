@@ -1,0 +1,49 @@
+/*
+ * What a timer looks like from outside: the read-only view /proc prints
+ * (fs/proc_pid.c's timers, fs/proc_timer_list.c).  Kept out of
+ * posix_timers.c, which changes timers; this file only reads them.
+ */
+#include "kernel/time/posix_timers.h"
+#include "kernel/time/posix_timer_impl.h"
+#include "kernel/time/clock.h"
+#include "kernel/task/task.h"
+
+static u64 base_now(const struct posix_timer *pt, const char **name)
+{
+	switch (pt->base) {
+	case PT_BASE_REALTIME:
+		*name = "realtime";
+		return clock_realtime_ns();
+	case PT_BASE_CPU:
+		*name = "cputime";
+		return task_cpu_ns(pt->owner);
+	default:
+		*name = "monotonic";
+		return clock_monotonic_ns();
+	}
+}
+
+void posix_timers_for_each(struct task *t, void (*fn)(const struct posix_timer_info *i, void *ctx),
+			   void *ctx)
+{
+	struct posix_timer *pt;
+
+	list_for_each_entry(pt, &t->posix_timers.timers, owner_link) {
+		struct posix_timer_info i;
+		u64 now = base_now(pt, &i.base);
+
+		i.id = pt->id;
+		i.clockid = pt->clockid;
+		i.notify = pt->notify;
+		i.signo = pt->signo;
+		i.sival_ptr = pt->value.sival_ptr;
+		i.target_pid = pt->target ? pt->target->pid : 0;
+		i.armed = pt->armed;
+		i.signal_queued = signal_entry_queued(&pt->sigq);
+		i.expires_ns = pt->expires_ns;
+		i.left_ns = pt->armed && pt->expires_ns > now ? pt->expires_ns - now : 0;
+		i.interval_ns = pt->interval_ns;
+		i.ktimer = pt->base != PT_BASE_CPU ? &pt->ktimer : NULL;
+		fn(&i, ctx);
+	}
+}
