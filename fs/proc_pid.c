@@ -5,7 +5,8 @@
  *
  * What tick386 has: one task per process, so Tgid = Pid and Threads = 1;
  * CPU time is not split between user and system, so all of it is utime;
- * no start time is kept (starttime 0); the size of the address space is
+ * starttime is the creation time in clock ticks since boot (USER_HZ, as
+ * Linux's); the size of the address space is
  * the user pages mapped, so vsize = rss * 4096; one pending set per
  * process, shown as the shared one (ShdPnd: kill and timers send to the
  * process on Linux too), SigPnd and stat's "signal" 0.
@@ -64,8 +65,8 @@ void proc_pid_stat(struct proc_text *out, struct task *t)
 	/* minflt cminflt majflt cmajflt utime stime cutime cstime */
 	proc_printf(out, " 0 0 0 0 %lu 0 0 0", to_clock_ticks(task_cpu_ns(t)));
 	/* priority nice num_threads itrealvalue starttime vsize rss rsslim */
-	proc_printf(out, " %ld 0 1 0 0 %lu %lu %lu", priority, pages * 4096ul, pages,
-		    RLIM_INFINITY_32);
+	proc_printf(out, " %ld 0 1 0 %lu %lu %lu %lu", priority, to_clock_ticks(t->start_ns),
+		    pages * 4096ul, pages, RLIM_INFINITY_32);
 	/* startcode endcode startstack kstkesp kstkeip */
 	proc_printf(out, " 0 0 %lu 0 0", has_mm(t) ? (unsigned long)VM_STACK_TOP : 0ul);
 	/* signal blocked sigignore sigcatch: the first 31 signals, as Linux */

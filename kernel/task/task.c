@@ -102,6 +102,7 @@ static struct task *task_new(const char *name, int prio)
 		prio = SCHED_PRIO_MAX;
 	t->prio = prio;
 	t->state = TASK_RUNNABLE;
+	t->start_ns = clock_monotonic_ns();
 	t->ppid = current ? current->pid : 0;
 	set_name(t, name);
 	memcpy(t->fpu, fpu_initial, sizeof(fpu_initial));

@@ -59,6 +59,7 @@ struct task {
 
 	u64 cpu_ns;	 /* CPU time of the slices that ended */
 	u64 slice_start; /* clock_monotonic_ns when this task got the CPU */
+	u64 start_ns;	 /* clock_monotonic_ns when it was created (fork, boot) */
 
 	struct signal_state signal;
 	struct posix_timers_task posix_timers; /* timers owned (kernel/time/posix_timers.c) */
