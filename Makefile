@@ -24,8 +24,10 @@ BUILD     := build
 # test layer test-headers checks it from the compiler's full dependency
 # output (-MD lists system headers, which -MMD would hide).
 GCC_INC   := $(shell $(CC) -m32 -print-file-name=include 2>/dev/null)
-I386_CFLAGS := -m32 -march=i686 -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
-               -fno-stack-protector -fno-omit-frame-pointer -fno-strict-aliasing \
+# The code generation of every i386 object, the kernel's and every
+# program's (tools/ucc reads the same file): mk/i386.cflags.
+I386_BASE_CFLAGS := $(shell cat mk/i386.cflags)
+I386_CFLAGS := $(I386_BASE_CFLAGS) -ffreestanding -fno-strict-aliasing \
                -Wall -Wextra -Werror -MD -MP
 
 # The kernel: no FPU/SSE, frame pointers kept so that the panic path can
