@@ -1,7 +1,7 @@
 # Layer test-headers: the freestanding promise.  Every kernel, libc and
 # user-program object is compiled only with the tree's headers and the
 # compiler's own (tools/check-headers reads the compiler's full dependency
-# output).  A C library's header reaching the kernel built here only where
+# output) of both kernel images and the libc.  A C library's header reaching the kernel built here only where
 # libc6-dev-i386-cross happened to be installed; this layer fails instead.
 # Its first case feeds the checker a depfile naming /usr/include/limits.h
 # and passes only if the checker reports it: a checker that let it through
@@ -13,7 +13,7 @@ HEADER_CHECK_SRC := $(sort $(wildcard user/bin/*.c tests/user/*.c tests/signals/
 TEST_LAYERS += test-headers
 .PHONY: test-headers
 test-headers: deps
-	$(call test_layer,kernel user,t=$(BUILD)/headers-selftest; rm -rf $$t; mkdir -p $$t/k; \
+	$(call test_layer,kernel test-kernel-image user,t=$(BUILD)/headers-selftest; rm -rf $$t; mkdir -p $$t/k; \
 	    echo "$$t/k/x.o: lib/ktime.h /usr/include/limits.h" > $$t/k/x.d; \
 	    out=$$(tools/check-headers $$t); rc=$$?; \
 	    if [ $$rc -ne 0 ] && grep -q '^#   /usr/include/limits.h' <<<"$$out"; then \
