@@ -1,8 +1,9 @@
-# Layer test-headers: the freestanding promise.  Every kernel, libc and
-# user-program object is compiled only with the tree's headers and the
-# compiler's own (tools/check-headers reads the compiler's full dependency
-# output) of both kernel images and the libc.  A C library's header reaching the kernel built here only where
-# libc6-dev-i386-cross happened to be installed; this layer fails instead.
+# Layer test-headers: the freestanding promise.  Every object of both kernel
+# images, of the libc and of the user programs is compiled only with the
+# tree's headers and the compiler's own (tools/check-headers reads the
+# compiler's full dependency output).  A C library's header reaching the
+# kernel built here only where libc6-dev-i386-cross happened to be
+# installed; this layer fails instead.
 # Its first case feeds the checker a depfile naming /usr/include/limits.h
 # and passes only if the checker reports it: a checker that let it through
 # would make the whole layer meaningless.
