@@ -40,21 +40,30 @@ void ktest_skip(struct ktest *t, const char *reason)
 	t->skip_reason = reason;
 }
 
-/* Is `name` one of the comma-separated words of `selection`? */
+/*
+ * Is suite s selected by `selection`, comma-separated words read in order:
+ * "all" (every suite not marked KTEST_EXPLICIT), a suite's name, or a name
+ * after '-' to leave that suite out ("all,-pit": all but pit)?
+ */
 static bool selected(const char *selection, const struct ktest_suite *s)
 {
 	size_t n = strlen(s->name);
+	bool in = false;
 
-	if (!strcmp(selection, "all"))
-		return !(s->flags & KTEST_EXPLICIT);
 	for (const char *p = selection; *p;) {
 		const char *end = strchr(p, ',');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
-		if (len == n && !strncmp(p, s->name, n))
-			return true;
+		bool minus = len > 1 && p[0] == '-';
+		const char *w = minus ? p + 1 : p;
+		size_t wlen = minus ? len - 1 : len;
+
+		if (wlen == 3 && !strncmp(w, "all", 3))
+			in = !minus && !(s->flags & KTEST_EXPLICIT);
+		else if (wlen == n && !strncmp(w, s->name, n))
+			in = !minus;
 		p += len + (end ? 1 : 0);
 	}
-	return false;
+	return in;
 }
 
 static bool run_suite(const struct ktest_suite *s, unsigned number)
