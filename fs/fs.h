@@ -60,6 +60,9 @@ struct fs_node_ops {
 	/* The last fs_node_put of a counted node. */
 	void (*release)(struct fs_node *n);
 	int write_error; /* what write(2) on an open file returns (-EIO, -EINVAL) */
+	/* A control file's write(2) (/proc/trace_on): the bytes written, or
+	 * -errno.  NULL: write_error. */
+	long (*write)(struct fs_node *n, const void *ubuf, size_t len);
 };
 
 static inline struct fs_node *fs_node_get(struct fs_node *n)

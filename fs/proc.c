@@ -1,7 +1,8 @@
 /*
  * The directories of /proc and the text of its files (see fs/proc.h).
  *
- *   /proc            the mount point: uptime, meminfo, timer_list, self,
+ *   /proc            the mount point: uptime, meminfo, timer_list, trace,
+ *                    trace_on (the timer-path trace, kernel/trace.h), self,
  *                    then one directory per process (user task, zombies too)
  *   /proc/PID        stat, status, timers
  *   /proc/self       the caller's /proc/PID.  Linux makes it a symlink; the
@@ -32,6 +33,8 @@ enum proc_kind {
 	PROC_UPTIME,
 	PROC_MEMINFO,
 	PROC_TIMER_LIST,
+	PROC_TRACE,
+	PROC_TRACE_ON,
 	PROC_PID_DIR,
 	PROC_PID_STAT,
 	PROC_PID_STATUS,
@@ -45,22 +48,26 @@ struct proc_node {
 	char name[12];
 };
 
-static const struct fs_node_ops proc_root_ops, proc_pid_dir_ops, proc_file_ops, proc_pid_file_ops;
+static const struct fs_node_ops proc_root_ops, proc_pid_dir_ops, proc_file_ops, proc_pid_file_ops,
+	proc_trace_ops;
 
 static struct fs_node *proc_root;
 
-#define PROC_STATIC(kname, kkind, kmode, kino)                                                     \
+#define PROC_STATIC_OPS(kname, kkind, kmode, kino, kops)                                            \
 	{                                                                                          \
 		.node = { .name = kname, .name_len = sizeof(kname) - 1, .ino = kino,               \
 			  .mode = S_IFREG | kmode, .nlink = 1, .dev = PROC_DEV,                    \
-			  .ops = &proc_file_ops },                                                 \
+			  .ops = kops },                                                           \
 		.kind = kkind,                                                                     \
 	}
+#define PROC_STATIC(kname, kkind, kmode, kino) PROC_STATIC_OPS(kname, kkind, kmode, kino, &proc_file_ops)
 
 static struct proc_node proc_files[] = {
 	PROC_STATIC("uptime", PROC_UPTIME, 0444, 0x7f000001),
 	PROC_STATIC("meminfo", PROC_MEMINFO, 0444, 0x7f000002),
 	PROC_STATIC("timer_list", PROC_TIMER_LIST, 0400, 0x7f000003),
+	PROC_STATIC_OPS("trace", PROC_TRACE, 0600, 0x7f000004, &proc_trace_ops),
+	PROC_STATIC_OPS("trace_on", PROC_TRACE_ON, 0600, 0x7f000005, &proc_trace_ops),
 };
 #define PROC_NR_FILES ARRAY_SIZE(proc_files)
 
@@ -305,6 +312,12 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 	case PROC_TIMER_LIST:
 		proc_timer_list(&out);
 		break;
+	case PROC_TRACE:
+		proc_trace(&out);
+		break;
+	case PROC_TRACE_ON:
+		proc_trace_on(&out);
+		break;
 	case PROC_PID_STAT:
 		proc_pid_stat(&out, t);
 		break;
@@ -343,6 +356,16 @@ static const struct fs_node_ops proc_pid_dir_ops = {
 static const struct fs_node_ops proc_file_ops = {
 	.generate = generate,
 	.write_error = -EIO,
+};
+/* /proc/trace and /proc/trace_on also take writes (fs/proc_trace.c). */
+static long trace_file_write(struct fs_node *n, const void *ubuf, size_t len)
+{
+	return proc_trace_write(container_of(n, struct proc_node, node)->kind == PROC_TRACE_ON,
+				ubuf, len);
+}
+static const struct fs_node_ops proc_trace_ops = {
+	.generate = generate,
+	.write = trace_file_write,
 };
 static const struct fs_node_ops proc_pid_file_ops = {
 	.generate = generate,

@@ -34,5 +34,9 @@ void proc_pid_timers(struct proc_text *out, struct task *t);
 void proc_timer_list(struct proc_text *out);
 void proc_uptime(struct proc_text *out);
 void proc_meminfo(struct proc_text *out);
+void proc_trace(struct proc_text *out);
+void proc_trace_on(struct proc_text *out);
+/* A write to /proc/trace_on (on_file) or /proc/trace: len or -errno. */
+long proc_trace_write(bool on_file, const void *ubuf, size_t len);
 
 #endif

@@ -56,8 +56,9 @@ long sys_write(int fd, const void __user *buf, size_t n)
 		return -EBADF;
 	if (f->ops)
 		return f->ops->write(f, buf, n);
-	if (f->node->ops) /* a generated file: opens for writing, never writes */
-		return f->node->ops->write_error;
+	if (f->node->ops) /* a generated file: only control files take writes */
+		return f->node->ops->write ? f->node->ops->write(f->node, buf, n)
+					   : f->node->ops->write_error;
 	return -EBADF; /* the tree is read-only: never opened for writing */
 }
 

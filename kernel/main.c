@@ -27,6 +27,7 @@
 #include "kernel/task/sched.h"
 #include "kernel/syscall.h"
 #include "kernel/task/task.h"
+#include "kernel/trace.h"
 
 extern u32 boot_page_directory[1024];
 
@@ -54,6 +55,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	pmm_init();	      /* the free pages: from boot_info's memory map */
 	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */
 	clock_init();	      /* TSC or PIT clock, RTC; it also starts clock events, ktimers */
+	trace_init();	      /* the command line's trace words: after clock_init (timestamps) */
 	signal_init();	      /* the sigqueue cache: after kheap_init */
 	posix_timers_init();  /* the timer cache and ids: after kheap_init */
 	fs_init();	      /* the tree of the initramfs module, if any: after kheap_init */

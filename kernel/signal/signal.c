@@ -13,6 +13,7 @@
 #include "kernel/task/task.h"
 #include "lib/string.h"
 #include <abi/errno.h>
+#include "kernel/trace.h"
 
 static struct kmem_cache *sigqueue_cache;
 
@@ -388,6 +389,7 @@ int signal_send_entry(struct task *t, struct sigqueue_entry *e)
 			ret = 1; /* ignored: discarded */
 	} else {
 		entry_link(&t->signal, e);
+		trace_signal(TRACE_SIGNAL_QUEUED, t->pid, &e->info);
 		signal_wake(t, signo);
 	}
 	irq_restore(flags);

@@ -31,6 +31,7 @@
 #include "kernel/task/sched.h"
 #include "kernel/task/task.h"
 #include <abi/errno.h>
+#include "kernel/trace.h"
 
 #define ORIG_EAX_NONE 0xffffffffu
 
@@ -164,6 +165,7 @@ void signal_deliver(struct trap_frame *tf)
 			signal_force(t, SIGSEGV, SI_KERNEL, 0);
 			continue;
 		}
+		trace_signal(TRACE_SIGNAL_DELIVERED, t->pid, &info);
 		handled = true;
 	}
 	if (!handled) {

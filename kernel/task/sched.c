@@ -16,6 +16,7 @@
 #include "kernel/time/clock.h"
 #include "kernel/time/posix_timers.h"
 #include "kernel/signal/signal.h"
+#include "kernel/trace.h"
 
 void switch_to(u32 *save_esp, u32 next_esp);
 
@@ -183,6 +184,7 @@ static enum ktimer_restart sleep_timeout(struct ktimer *kt, u64 now)
 
 	(void)now;
 	if (t->state == TASK_SLEEPING) {
+		trace_event(TRACE_WAKE, t->pid, -1, ktimer_expires(kt), 0);
 		task_wake(t);
 		t->wake_reason = TASK_WAKE_TIMEOUT;
 	}

@@ -11,6 +11,7 @@
 #include "kernel/time/posix_timers.h"
 #include "kernel/task/task.h"
 #include "kernel/time/clock.h"
+#include "kernel/trace.h"
 #include <abi/signal.h>
 #include "lib/string.h"
 #include "lib/vsnprintf.h"
@@ -120,6 +121,7 @@ void task_run_init(void)
 			kprintf("tick386: free pages before init=%u after=%u\n", free_before,
 				pmm_free_count());
 			posix_timers_report();
+			trace_dump_if_asked();
 			report_end("init", status);
 			machine_halt(QEMU_EXIT_SUCCESS);
 		}

@@ -12,6 +12,7 @@
 #include "arch/i386/pic.h"
 #include "drivers/pit.h"
 #include "kernel/time/clock.h"
+#include "kernel/trace.h"
 
 static clockevent_handler_t handler;
 static unsigned long events;
@@ -23,10 +24,12 @@ static void clockevent_irq(struct trap_frame *tf, void *ctx)
 	(void)ctx;
 	clock_irq_update();
 	events++;
+	trace_event(TRACE_IRQ0, TRACE_PID_CURRENT, -1, 0, 0);
 	if (handler)
 		handler(clock_monotonic_ns());
 	else if (clock_source() == CLOCK_SOURCE_PIT)
 		clockevent_stop(); /* keeps the PIT clock source folding */
+	trace_event(TRACE_IRQ0_EXIT, TRACE_PID_CURRENT, -1, 0, 0);
 }
 
 void clockevent_init(void)
@@ -63,6 +66,7 @@ u32 clockevent_program(u64 deadline_ns)
 	if (ticks > max_ticks)
 		ticks = max_ticks;
 	pit_ch0_oneshot((u32)ticks);
+	trace_event(TRACE_PIT, TRACE_PID_CURRENT, -1, ticks, deadline_ns);
 	irq_restore(flags);
 	return (u32)ticks;
 }

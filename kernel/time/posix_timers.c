@@ -34,6 +34,7 @@
 #include <abi/signal.h>
 #include <abi/time.h>
 #include <limits.h>
+#include "kernel/trace.h"
 
 static struct kmem_cache *timer_cache;
 static struct idr timer_ids;
@@ -202,6 +203,7 @@ static void timer_dequeue(struct posix_timer *pt)
  */
 void posix_timer_expired(struct posix_timer *pt)
 {
+	trace_event(TRACE_EXPIRE, pt->target->pid, pt->id, pt->expires_ns, 0);
 	if (!timer_is_periodic(pt))
 		pt->armed = false;
 	if (signal_send_entry(pt->target, &pt->sigq) == -EBUSY) {
@@ -234,6 +236,7 @@ static void posix_timer_on_deliver(struct sigqueue_entry *e, siginfo_t *info)
 		u64 now = timer_base_now(pt);
 		int missed = ktime_forward(pt->expires_ns, pt->interval_ns, now, &pt->expires_ns);
 		pt->overrun = overrun_add(pt->overrun, missed);
+		trace_event(TRACE_REARM, pt->target->pid, pt->id, pt->expires_ns, (u64)pt->overrun);
 		timer_enqueue(pt);
 	}
 	pt->overrun_last = pt->overrun;
@@ -398,6 +401,7 @@ out_free:
 /* Disarm and drop a queued or parked signal of the old setting (interrupts off). */
 static void timer_stop(struct posix_timer *pt)
 {
+	trace_event(TRACE_DISARM, pt->target->pid, pt->id, pt->armed, 0);
 	timer_dequeue(pt);
 	signal_entry_remove(pt->target, &pt->sigq);
 	pt->armed = false;
@@ -453,6 +457,7 @@ long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *un
 				pt->expires_ns = ktime_add_sat(timer_base_now(pt), value_ns);
 		}
 		pt->armed = true;
+		trace_event(TRACE_ARM, pt->target->pid, pt->id, pt->expires_ns, pt->interval_ns);
 		timer_enqueue(pt);
 	}
 	irq_restore(irqflags);
