@@ -484,6 +484,6 @@ void tty_init(void)
 {
 	tty.termios = std_termios;
 	tty.pgrp = tty.sid = 1; /* init's group and session: pid 1 leads both */
-	if (!task_create_kernel("tty", tty_thread, NULL, SCHED_PRIO_MAX))
+	if (!task_create_daemon("tty", tty_thread, NULL, SCHED_PRIO_MAX))
 		kprintf("tty: no thread for ^C and ^Z: they send no signal\n");
 }
