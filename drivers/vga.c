@@ -57,6 +57,21 @@ static void newline(void)
 		scroll();
 }
 
+/*
+ * The two ANSI sequences a full-screen refresh uses ("\033[H\033[2J", what
+ * `timers -w` and clear(1) send): H homes the cursor, J clears from it to
+ * the end (the whole screen when it is home).  Others are swallowed.
+ */
+static void csi_final(char c)
+{
+	if (c == 'H') {
+		row = col = 0;
+	} else if (c == 'J') {
+		for (unsigned i = row * VGA_COLS + col; i < VGA_ROWS * VGA_COLS; i++)
+			screen[i] = blank();
+	}
+}
+
 static void put(char c)
 {
 	switch (esc_state) {
@@ -64,8 +79,10 @@ static void put(char c)
 		esc_state = c == '[' ? CSI : PLAIN;
 		return;
 	case CSI:
-		if (c >= 0x40 && c <= 0x7E) /* the final byte ends the sequence */
+		if (c >= 0x40 && c <= 0x7E) { /* the final byte ends the sequence */
 			esc_state = PLAIN;
+			csi_final(c);
+		}
 		return;
 	case PLAIN:
 		break;

@@ -6,7 +6,7 @@
 #include "arch/i386/cpu.h"
 #include "fs/file.h"
 #include "fs/fs.h"
-#include "kernel/console.h"
+#include "kernel/tty.h"
 #include <abi/errno.h>
 #include <abi/fcntl.h>
 #include <abi/stat.h>
@@ -28,24 +28,22 @@ static long console_file_write(struct file *f, const void __user *buf, size_t n)
 
 		if (copy_from_user(chunk, (const char __user *)buf + done, len))
 			return done ? (long)done : -EFAULT;
-		console_write(chunk, len);
+		tty_write(chunk, len);
 		done += len;
 	}
 	return (long)done;
 }
 
 /*
- * Reading waits as a terminal does until input is there (console_wait_input:
- * the console's IRQ 4 wakes it), then returns what has arrived (up to n
- * bytes).  A signal ends the wait with -ERESTARTSYS (restarted under
- * SA_RESTART, else -EINTR).
+ * Reading is the terminal's (kernel/tty.c): a line in canonical mode, what
+ * VMIN and VTIME say in raw mode, 0 at end of input (^D); a signal ends
+ * the wait with -ERESTARTSYS (restarted under SA_RESTART, else -EINTR).
+ * One read returns at most IO_CHUNK bytes, as a terminal may.
  */
-
 static long console_file_read(struct file *f, void __user *buf, size_t n)
 {
 	char chunk[IO_CHUNK];
-	size_t done = 0;
-	int len;
+	long len;
 
 	(void)f;
 	if ((long)n < 0)
@@ -54,35 +52,22 @@ static long console_file_read(struct file *f, void __user *buf, size_t n)
 		return -EFAULT;
 	if (n == 0)
 		return 0;
-	for (;;) {
-		u32 flags = irq_save();
+	len = tty_read(chunk, n < IO_CHUNK ? n : IO_CHUNK);
+	if (len > 0 && copy_to_user(buf, chunk, (size_t)len))
+		return -EFAULT;
+	return len;
+}
 
-		len = console_read(chunk, n < IO_CHUNK ? n : IO_CHUNK);
-		if (len > 0) {
-			irq_restore(flags);
-			break;
-		}
-		if (console_wait_input() == -EINTR) {
-			irq_restore(flags);
-			return -ERESTARTSYS;
-		}
-		irq_restore(flags);
-	}
-	/* Then whatever else is already there, without waiting. */
-	while (len > 0) {
-		if (copy_to_user((char __user *)buf + done, chunk, (size_t)len))
-			return -EFAULT;
-		done += (size_t)len;
-		if (done == n)
-			break;
-		len = console_read(chunk, n - done < IO_CHUNK ? n - done : IO_CHUNK);
-	}
-	return (long)done;
+static long console_file_ioctl(struct file *f, u32 cmd, u32 arg)
+{
+	(void)f;
+	return tty_ioctl(cmd, arg);
 }
 
 static const struct file_ops console_ops = {
 	.read = console_file_read,
 	.write = console_file_write,
+	.ioctl = console_file_ioctl,
 };
 
 static struct fs_node console_node = {

@@ -27,6 +27,8 @@ struct fs_node;
 struct file_ops {
 	long (*read)(struct file *f, void __user *buf, size_t n);
 	long (*write)(struct file *f, const void __user *buf, size_t n);
+	/* ioctl(2); NULL: -ENOTTY, as for every file that is not a terminal. */
+	long (*ioctl)(struct file *f, u32 cmd, u32 arg);
 };
 
 struct file {

@@ -11,6 +11,8 @@ long sys_write(int fd, const void __user *buf, size_t n);
 long sys_lseek(int fd, long offset, int whence);
 long sys_llseek(int fd, u32 offset_high, u32 offset_low, void __user *result, int whence);
 long sys_getdents64(int fd, void __user *dirent, u32 count);
+/* fs/ioctl.c */
+long sys_ioctl(int fd, u32 cmd, u32 arg);
 /* fs/open.c */
 /*
  * Copy a user path (at most PATH_MAX - 1 characters, as Linux) into a new

@@ -1,8 +1,9 @@
 #include "kernel/console.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
-#include "kernel/task/wait.h"
+#include "drivers/ps2kbd.h"
 #include "drivers/serial.h"
+#include "kernel/tty.h"
 #include "lib/compiler.h"
 
 #define CONSOLE_MAX_OUTPUTS 4
@@ -12,11 +13,8 @@ static unsigned output_count;
 
 static void serial_console_write(const char *buf, size_t len)
 {
-	for (size_t i = 0; i < len; i++) {
-		if (buf[i] == '\n')
-			serial_putc('\r');
+	for (size_t i = 0; i < len; i++)
 		serial_putc(buf[i]);
-	}
 }
 
 static const struct console_output serial_console = {
@@ -37,11 +35,27 @@ void console_register(const struct console_output *out)
 }
 
 /* Interrupts off so that lines from an IRQ handler do not interleave. */
-void console_write(const char *buf, size_t len)
+void console_write_raw(const char *buf, size_t len)
 {
 	u32 flags = irq_save();
 	for (unsigned i = 0; i < output_count; i++)
 		outputs[i]->write(buf, len);
+	irq_restore(flags);
+}
+
+void console_write(const char *buf, size_t len)
+{
+	u32 flags = irq_save();
+	size_t start = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] != '\n')
+			continue;
+		console_write_raw(buf + start, i - start);
+		console_write_raw("\r\n", 2);
+		start = i + 1;
+	}
+	console_write_raw(buf + start, len - start);
 	irq_restore(flags);
 }
 
@@ -52,83 +66,34 @@ void console_flush(void)
 			outputs[i]->flush();
 }
 
-/*
- * Input ring: the IRQ handler writes at head, readers take from tail, both
- * with interrupts off; head - tail (free-running counters) is the fill.
- */
-static char input_ring[CONSOLE_INPUT_SIZE];
-static u32 input_head, input_tail;
-static unsigned long input_dropped;
-static struct wait_queue input_waiters = WAIT_QUEUE_INIT; /* console_wait_input */
-
-static void input_put(char c)
-{
-	if (input_head - input_tail == CONSOLE_INPUT_SIZE) {
-		input_dropped++;
-		return;
-	}
-	input_ring[input_head++ % CONSOLE_INPUT_SIZE] = c;
-}
-
-void console_input_push(const char *buf, size_t n)
-{
-	u32 flags = irq_save();
-	for (size_t i = 0; i < n; i++)
-		input_put(buf[i]);
-	irq_restore(flags);
-}
-
-/* Drain the UART's FIFO (up to 16 bytes wait there) into the ring. */
-static void serial_drain(void)
-{
-	for (int c; (c = serial_getc()) >= 0;)
-		input_put((char)c);
-}
-
-void console_input_arrived(void)
-{
-	wait_wake_all(&input_waiters);
-}
-
-int console_wait_input(void)
-{
-	return wait_sleep(&input_waiters, KTIMER_MONOTONIC, KTIME_MAX);
-}
-
+/* Drain the UART's FIFO (up to 16 bytes wait there) into the terminal. */
 static void serial_rx_irq(struct trap_frame *tf, void *ctx)
 {
 	(void)tf;
 	(void)ctx;
-	u32 before = input_head;
-	serial_drain();
-	if (input_head != before)
-		console_input_arrived();
+	for (int c; (c = serial_getc()) >= 0;)
+		tty_receive((char)c);
+}
+
+static struct ps2kbd_state keyboard;
+
+static void keyboard_irq(struct trap_frame *tf, void *ctx)
+{
+	char out[PS2KBD_MAX_BYTES];
+
+	(void)tf;
+	(void)ctx;
+	for (int code; (code = ps2kbd_read_scancode()) >= 0;) {
+		int n = ps2kbd_decode(&keyboard, (u8)code, out);
+		for (int i = 0; i < n; i++)
+			tty_receive(out[i]);
+	}
 }
 
 void console_input_init(void)
 {
 	irq_register(IRQ_COM1, serial_rx_irq, NULL);
 	serial_enable_rx_irq();
-}
-
-int console_read(char *buf, size_t n)
-{
-	u32 flags = irq_save();
-	serial_drain(); /* also works with interrupts off or before init */
-	size_t got = 0;
-	while (got < n && input_tail != input_head)
-		buf[got++] = input_ring[input_tail++ % CONSOLE_INPUT_SIZE];
-	irq_restore(flags);
-	return (int)got;
-}
-
-int console_getc(void)
-{
-	char c;
-	return console_read(&c, 1) == 1 ? (u8)c : -1;
-}
-
-unsigned long console_input_dropped(void)
-{
-	return input_dropped;
+	if (ps2kbd_init())
+		irq_register(IRQ_KEYBOARD, keyboard_irq, NULL);
 }

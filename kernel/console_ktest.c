@@ -1,5 +1,5 @@
 /*
- * Console input: the ring buffer, and real bytes through the UART.  The
+ * Console input: real bytes through the UART into the terminal.  The
  * 16550's loopback mode sends what we transmit straight back to its own
  * receiver, which raises IRQ 4 as a byte from the line would.
  */
@@ -8,49 +8,50 @@
 #include "drivers/serial.h"
 #include "kernel/console.h"
 #include "kernel/ktest.h"
+#include "kernel/tty.h"
 #include "lib/string.h"
 
-static void drain(void)
+/* Raw, no echo, reads return at once (VMIN 0, VTIME 0). */
+static void raw_nowait(struct termios *old)
 {
-	char junk[64];
-	while (console_read(junk, sizeof(junk)) > 0)
-		;
+	struct termios raw;
+
+	tty_get_termios(old);
+	raw = *old;
+	raw.c_lflag &= ~(ICANON | ECHO | ISIG);
+	raw.c_cc[VMIN] = 0;
+	raw.c_cc[VTIME] = 0;
+	tty_set_termios(&raw);
+	tty_flush_input();
 }
 
-static void test_ring_order_and_overflow(struct ktest *t)
+static void test_full_ring_drops(struct ktest *t)
 {
-	char buf[CONSOLE_INPUT_SIZE + 8];
-	drain();
-	KEXPECT_EQ(t, console_read(buf, sizeof(buf)), 0);
-	KEXPECT_EQ(t, console_getc(), -1);
-	console_input_push("hello", 5);
-	KEXPECT_EQ(t, console_getc(), 'h');
-	KEXPECT_EQ(t, console_read(buf, 2), 2);
-	KEXPECT_EQ(t, memcmp(buf, "el", 2), 0);
-	KEXPECT_EQ(t, console_read(buf, sizeof(buf)), 2);
-	KEXPECT_EQ(t, memcmp(buf, "lo", 2), 0);
+	static char buf[TTY_BUF_SIZE + 8];
+	struct termios old;
+	int n = 0, r;
 
-	/* Fill past the end: the ring keeps the first CONSOLE_INPUT_SIZE bytes. */
-	unsigned long dropped = console_input_dropped();
-	for (unsigned i = 0; i < CONSOLE_INPUT_SIZE + 5; i++) {
-		char c = (char)('a' + i % 26);
-		console_input_push(&c, 1);
-	}
-	KEXPECT_EQ(t, console_input_dropped() - dropped, 5);
-	int n = console_read(buf, sizeof(buf));
-	KEXPECT_EQ(t, n, CONSOLE_INPUT_SIZE);
+	raw_nowait(&old);
+	KEXPECT_EQ(t, tty_read(buf, sizeof(buf)), 0);
+	for (unsigned i = 0; i < TTY_BUF_SIZE + 5; i++)
+		tty_receive((char)('a' + i % 26));
+	while ((r = (int)tty_read(buf + n, sizeof(buf) - (size_t)n)) > 0)
+		n += r;
+	KEXPECT_EQ(t, n, TTY_BUF_SIZE);
 	unsigned bad = 0;
 	for (int i = 0; i < n; i++)
 		bad += buf[i] != (char)('a' + i % 26);
 	KEXPECT_EQ(t, bad, 0);
-	KEXPECT_EQ(t, console_read(buf, sizeof(buf)), 0);
+	tty_set_termios(&old);
 }
 
 static void test_uart_loopback_through_irq4(struct ktest *t)
 {
 	static const char msg[] = "tick";
 	char buf[16];
-	drain();
+	struct termios old;
+
+	raw_nowait(&old);
 	console_flush();
 	unsigned long irqs = irq_count(IRQ_COM1);
 	serial_set_loopback(true);
@@ -64,10 +65,11 @@ static void test_uart_loopback_through_irq4(struct ktest *t)
 	KEXPECT_GT(t, irq_count(IRQ_COM1), irqs);
 	int n = 0;
 	for (unsigned spin = 0; spin < 100000 && n < 4; spin++)
-		n += console_read(buf + n, sizeof(buf) - (size_t)n);
+		n += (int)tty_read(buf + n, sizeof(buf) - (size_t)n);
 	KEXPECT_EQ(t, n, 4);
 	KEXPECT_EQ(t, memcmp(buf, msg, 4), 0);
+	tty_set_termios(&old);
 }
 
-KTEST_SUITE(console_input, KTEST_CASE(test_ring_order_and_overflow),
+KTEST_SUITE(console_input, KTEST_CASE(test_full_ring_drops),
 	    KTEST_CASE(test_uart_loopback_through_irq4));

@@ -14,6 +14,7 @@
 #include "kernel/bootinfo.h"
 #include "kernel/time/clock.h"
 #include "kernel/console.h"
+#include "kernel/tty.h"
 #include "fs/fs.h"
 #include "mm/kheap.h"
 #ifdef TICK386_KTEST
@@ -51,7 +52,6 @@ void kmain(u32 magic, u32 mbi_phys)
 	gdt_init();
 	idt_init();
 	pic_init();	      /* IRQs remapped to vectors 0x20..0x2f: after idt_init */
-	console_input_init(); /* IRQ 4: after pic_init */
 	pmm_init();	      /* the free pages: from boot_info's memory map */
 	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */
 	clock_init();	      /* TSC or PIT clock, RTC; it also starts clock events, ktimers */
@@ -62,6 +62,8 @@ void kmain(u32 magic, u32 mbi_phys)
 	task_init();	      /* kmain becomes task 0 (current): before sched_init */
 	sched_init();	      /* the idle task and the slice ktimer: after clock_init */
 	syscall_init();	      /* int 0x80 */
+	tty_init();	      /* the terminal and its signal thread: after sched_init */
+	console_input_init(); /* IRQ 4 (serial), IRQ 1 (keyboard) into the tty: after tty_init */
 
 	kprintf("tick386 booting: %u MiB memory (lower %u KiB, upper %u KiB), loader '%s'\n",
 		(unsigned)(boot_info.ram_bytes >> 20), boot_info.mem_lower_kib,

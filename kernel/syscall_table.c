@@ -37,6 +37,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_fstat64, sys_fstat64),
     SYSCALL_ENTRY(__NR_getdents64, sys_getdents64),
     SYSCALL_ENTRY(__NR_openat, sys_openat),
+    SYSCALL_ENTRY(__NR_ioctl, sys_ioctl),
     /* processes (kernel/task/process.c); vfork is a fork (the parent is not suspended) */
     SYSCALL_ENTRY(__NR_fork, sys_fork),
     SYSCALL_ENTRY(__NR_vfork, sys_fork),

@@ -13,21 +13,27 @@ TEST_ISO     := $(BUILD)/tick386-test.iso
 ISO_TEST_APPEND ?= test=ktest_selftest
 ISO_TEST_TIMEOUT ?= 60
 # Files loaded by GRUB as multiboot modules, in order: the first is init.
+# By default init (given -i: the demo, then the shell on the console, the
+# VGA screen + keyboard and COM1 at once) and the initramfs (/bin/*).
 #     make iso ISO_MODULES="build/user/bin/demo"
-ISO_MODULES  ?=
+ISO_MODULES  ?= $(BUILD)/user/bin/init $(INITRAMFS)
+# The test image boots only the ktest selection: no modules.
+ISO_TEST_MODULES ?=
 # Each "# @MODULES@" line of a menu becomes one "module" line per file.
 ISO_MODULE_AWK := { if ($$1 == "\#" && $$2 == "@MODULES@") { \
         n = split(mods, m, " "); \
-        for (i = 1; i <= n; i++) { k = split(m[i], p, "/"); print "\tmodule /boot/modules/" p[k] " " p[k] } \
+        for (i = 1; i <= n; i++) { k = split(m[i], p, "/"); \
+            print "\tmodule /boot/modules/" p[k] " " p[k] (p[k] == "init" ? " -i" : "") } \
     } else print }
 
 # Images are reproducible from the kernel and the menu: one staging tree each.
+#     $(call iso_image,MENU_COMMAND,IMAGE,MODULES)
 define iso_image
 	@rm -rf $(2).root && mkdir -p $(2).root/boot/grub
 	@cp $(KERNEL) $(2).root/boot/kernel.elf
 	@cp $(TEST_KERNEL) $(2).root/boot/kernel-test.elf
-	@$(if $(ISO_MODULES),mkdir -p $(2).root/boot/modules && cp $(ISO_MODULES) $(2).root/boot/modules/)
-	@$(1) | awk -v mods="$(ISO_MODULES)" '$(ISO_MODULE_AWK)' > $(2).root/boot/grub/grub.cfg
+	@$(if $(3),mkdir -p $(2).root/boot/modules && cp $(3) $(2).root/boot/modules/)
+	@$(1) | awk -v mods="$(3)" '$(ISO_MODULE_AWK)' > $(2).root/boot/grub/grub.cfg
 	@$(if $(Q),echo "  ISO     $(2)")
 	$(Q)grub-mkrescue -o $(2) $(2).root >$(2).log 2>&1 || { cat $(2).log >&2; exit 1; }
 endef
@@ -36,10 +42,10 @@ iso: deps $(ISO)
 	@echo "tick386: $(ISO) ready; boot it with: $(QEMU) -cdrom $(ISO) -serial stdio"
 
 $(ISO): $(KERNEL) $(TEST_KERNEL) boot/grub/grub.cfg $(ISO_MODULES) FORCE_ISO_APPEND
-	$(call iso_image,cat boot/grub/grub.cfg,$@)
+	$(call iso_image,cat boot/grub/grub.cfg,$@,$(ISO_MODULES))
 
-$(TEST_ISO): $(KERNEL) $(TEST_KERNEL) boot/grub/grub-test.cfg $(ISO_MODULES) FORCE_ISO_APPEND
-	$(call iso_image,sed 's|@APPEND@|$(ISO_TEST_APPEND)|' boot/grub/grub-test.cfg,$@)
+$(TEST_ISO): $(KERNEL) $(TEST_KERNEL) boot/grub/grub-test.cfg $(ISO_TEST_MODULES) FORCE_ISO_APPEND
+	$(call iso_image,sed 's|@APPEND@|$(ISO_TEST_APPEND)|' boot/grub/grub-test.cfg,$@,$(ISO_TEST_MODULES))
 
 .PHONY: FORCE_ISO_APPEND test-iso
 FORCE_ISO_APPEND:

@@ -4,7 +4,8 @@
  * duration of a case (the copies go through the direct map, so CR3 does not
  * matter).
  */
-#include "kernel/console.h"
+#include "arch/i386/cpu.h"
+#include "kernel/tty.h"
 #include "kernel/ktest.h"
 #include "mm/pmm.h"
 #include "kernel/syscall.h"
@@ -123,6 +124,30 @@ static void test_strncpy_from_user(struct ktest *t)
 	give_back(&saved);
 }
 
+/* The terminal in raw mode without echo (VMIN 1), input dropped; *old
+ * keeps what to restore. */
+static void raw_quiet(struct termios *old)
+{
+	struct termios raw;
+
+	tty_get_termios(old);
+	raw = *old;
+	raw.c_lflag &= ~(ICANON | ECHO);
+	raw.c_cc[VMIN] = 1;
+	raw.c_cc[VTIME] = 0;
+	tty_set_termios(&raw);
+	tty_flush_input();
+}
+
+/* Bytes typed at once, as one interrupt would bring them. */
+static void typed(const char *s)
+{
+	u32 flags = irq_save();
+	while (*s)
+		tty_receive(*s++);
+	irq_restore(flags);
+}
+
 static void test_syscalls_check_pointers(struct ktest *t)
 {
 	struct vm saved;
@@ -138,13 +163,14 @@ static void test_syscalls_check_pointers(struct ktest *t)
 	KEXPECT_EQ(t, syscall_invoke(__NR_read, 0, RO, 5, 0, 0, 0), -EFAULT); /* read-only */
 	KEXPECT_EQ(t, syscall_invoke(__NR_read, 0, 0, 5, 0, 0, 0), -EFAULT);
 	KEXPECT_EQ(t, syscall_invoke(__NR_read, 5, RW, 5, 0, 0, 0), -EBADF);
-	/* Console input arrives through the IRQ ring: read takes what is there. */
-	while (console_read(buf, sizeof(buf)) > 0)
-		;
-	console_input_push("abc", 3);
+	/* Console input arrives through the terminal: read takes what is there. */
+	struct termios old;
+	raw_quiet(&old);
+	typed("abc");
 	KEXPECT_EQ(t, syscall_invoke(__NR_read, 0, RW + PAGE_SIZE - 1, 5, 0, 0, 0), 3);
 	KEXPECT_EQ(t, copy_from_user(buf, (void *)(RW + PAGE_SIZE - 1), 3), 0);
 	KEXPECT_EQ(t, memcmp(buf, "abc", 3), 0);
+	tty_set_termios(&old);
 	give_back(&saved);
 }
 
@@ -162,8 +188,7 @@ static void test_unknown_syscalls_enosys(struct ktest *t)
 static int typist(void *arg)
 {
 	(void)arg;
-	console_input_push("xyz", 3);
-	console_input_arrived();
+	typed("xyz");
 	return 0;
 }
 
@@ -173,10 +198,11 @@ static void test_read_waits_for_input(struct ktest *t)
 	struct task *typer;
 	char buf[8];
 
+	struct termios old;
+
 	if (!borrow(t, &saved))
 		return;
-	while (console_read(buf, sizeof(buf)) > 0)
-		;
+	raw_quiet(&old);
 	KEXPECT_EQ(t, syscall_invoke(__NR_read, 0, RW, 0, 0, 0, 0), 0);
 	typer = task_create_kernel("typist", typist, NULL, SCHED_PRIO_DEFAULT);
 	KASSERT_TRUE(t, typer != NULL);
@@ -186,6 +212,7 @@ static void test_read_waits_for_input(struct ktest *t)
 	KEXPECT_EQ(t, copy_from_user(buf, (void *)RW, 3), 0);
 	KEXPECT_EQ(t, memcmp(buf, "xyz", 3), 0);
 	task_reap(typer);
+	tty_set_termios(&old);
 	give_back(&saved);
 }
 

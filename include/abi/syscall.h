@@ -51,6 +51,7 @@
 #define __NR_dup               41
 #define __NR_times             43
 #define __NR_brk               45
+#define __NR_ioctl             54
 #define __NR_getgid            47
 #define __NR_geteuid           49
 #define __NR_getegid           50

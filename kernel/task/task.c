@@ -160,6 +160,20 @@ struct task *task_alloc_idle(int (*fn)(void *))
 	return t;
 }
 
+/* A kernel thread for the kernel's whole life, started at boot (the tty's):
+ * pid 0 like kmain and idle, so that init is still pid 1. */
+struct task *task_create_daemon(const char *name, int (*fn)(void *), void *arg, int prio)
+{
+	struct task *t = task_alloc_kernel(name, fn, arg, prio);
+
+	if (t) {
+		t->pid = 0;
+		next_pid--;
+		sched_enqueue(t);
+	}
+	return t;
+}
+
 struct task *task_create_kernel(const char *name, int (*fn)(void *), void *arg, int prio)
 {
 	struct task *t = task_alloc_kernel(name, fn, arg, prio);

@@ -104,6 +104,9 @@ void task_init(void);
 
 /* A kernel thread running fn(arg); its return value r ends it like exit(r). */
 struct task *task_create_kernel(const char *name, int (*fn)(void *), void *arg, int prio);
+/* The same with pid 0, like kmain and idle, for a thread started at boot
+ * that never ends (kernel/tty.c's): init stays pid 1. */
+struct task *task_create_daemon(const char *name, int (*fn)(void *), void *arg, int prio);
 /* The same, not queued (the idle task). */
 struct task *task_alloc_kernel(const char *name, int (*fn)(void *), void *arg, int prio);
 struct task *task_alloc_idle(int (*fn)(void *));

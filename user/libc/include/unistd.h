@@ -111,6 +111,8 @@ int execl(const char *path, const char *arg0, ...);
 int execlp(const char *file, const char *arg0, ...);
 int execle(const char *path, const char *arg0, ...);
 int setpgid(pid_t pid, pid_t pgid);
+pid_t tcgetpgrp(int fd);
+int tcsetpgrp(int fd, pid_t pgrp);
 pid_t getpgid(pid_t pid);
 pid_t getpgrp(void);
 pid_t setsid(void);

@@ -16,15 +16,6 @@ ssize_t read(int fd, void *buf, size_t n)
 	return sys_ret(sys_3(__NR_read, fd, (long)buf, (long)n));
 }
 
-/* Descriptors 0, 1 and 2 start on the console (whatever dup2 later puts there). */
-int isatty(int fd)
-{
-	if (fd >= 0 && fd <= 2)
-		return 1;
-	errno = EBADF;
-	return 0;
-}
-
 pid_t getpid(void)
 {
 	return (pid_t)sys_0(__NR_getpid);
