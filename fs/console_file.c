@@ -9,6 +9,7 @@
 #include "kernel/console.h"
 #include <abi/errno.h>
 #include <abi/fcntl.h>
+#include <abi/poll.h>
 #include <abi/stat.h>
 
 #define IO_CHUNK 256
@@ -80,9 +81,18 @@ static long console_file_read(struct file *f, void __user *buf, size_t n)
 	return (long)done;
 }
 
+/* A terminal: always writable, readable when input is there (each arrival
+ * calls file_poll_wake: kernel/console.c). */
+static u32 console_file_poll(struct file *f)
+{
+	(void)f;
+	return POLLOUT | POLLWRNORM | (console_input_ready() ? POLLIN | POLLRDNORM : 0);
+}
+
 static const struct file_ops console_ops = {
 	.read = console_file_read,
 	.write = console_file_write,
+	.poll = console_file_poll,
 };
 
 static struct fs_node console_node = {

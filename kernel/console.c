@@ -2,6 +2,7 @@
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
 #include "kernel/task/wait.h"
+#include "fs/file.h"
 #include "drivers/serial.h"
 #include "lib/compiler.h"
 
@@ -85,9 +86,15 @@ static void serial_drain(void)
 		input_put((char)c);
 }
 
+bool console_input_ready(void)
+{
+	return input_head != input_tail;
+}
+
 void console_input_arrived(void)
 {
 	wait_wake_all(&input_waiters);
+	file_poll_wake(); /* poll and select on fd 0 (fs/select.c) */
 }
 
 int console_wait_input(void)

@@ -30,6 +30,8 @@ int console_getc(void);
 void console_input_init(void);
 /* Up to n bytes of input, without waiting: the count copied (0 if none). */
 int console_read(char *buf, size_t n);
+/* Whether input waits to be read (interrupts off for a stable answer). */
+bool console_input_ready(void);
 /*
  * Sleep until input arrives (console_input_arrived), as wait_sleep does:
  * 0 when woken, -EINTR for a signal.  Call with interrupts off, after
