@@ -9,6 +9,7 @@
 #include "kernel/tty.h"
 #include <abi/errno.h>
 #include <abi/fcntl.h>
+#include <abi/poll.h>
 #include <abi/stat.h>
 
 #define IO_CHUNK 256
@@ -64,10 +65,19 @@ static long console_file_ioctl(struct file *f, u32 cmd, u32 arg)
 	return tty_ioctl(cmd, arg);
 }
 
+/* A terminal: always writable, readable when a read would not wait (the
+ * line discipline calls file_poll_wake when that changes: kernel/tty.c). */
+static u32 console_file_poll(struct file *f)
+{
+	(void)f;
+	return POLLOUT | POLLWRNORM | (tty_input_ready() ? POLLIN | POLLRDNORM : 0);
+}
+
 static const struct file_ops console_ops = {
 	.read = console_file_read,
 	.write = console_file_write,
 	.ioctl = console_file_ioctl,
+	.poll = console_file_poll,
 };
 
 static struct fs_node console_node = {

@@ -40,6 +40,8 @@ void file_put(struct file *f)
 	if (f->is_static)
 		return;
 	if (--f->refs == 0) {
+		if (f->ops && f->ops->release)
+			f->ops->release(f);
 		kfree(f->text);
 		fs_node_put(f->node);
 		kfree(f);

@@ -29,6 +29,14 @@ struct file_ops {
 	long (*write)(struct file *f, const void __user *buf, size_t n);
 	/* ioctl(2); NULL: -ENOTTY, as for every file that is not a terminal. */
 	long (*ioctl)(struct file *f, u32 cmd, u32 arg);
+	/* What is ready now (POLLIN, POLLOUT, ... of <abi/poll.h>), called
+	 * with interrupts off, never sleeping (fs/select.c).  NULL: always
+	 * readable and writable.  Whatever makes a file ready later calls
+	 * file_poll_wake. */
+	u32 (*poll)(struct file *f);
+	/* The last close (file_put): free what the file owns; file_put then
+	 * frees the struct file itself.  NULL: nothing to free. */
+	void (*release)(struct file *f);
 };
 
 struct file {
@@ -43,6 +51,7 @@ struct file {
 	const u8 *data;
 	u32 size;
 	char *text;
+	void *private_data; /* what an ops file is (a timerfd's timer) */
 };
 
 struct fd_table {
@@ -67,6 +76,12 @@ int fd_install(struct file *f, bool cloexec);
 /* Drop one reference; the last frees a non-static file (and gives its
  * node back). */
 void file_put(struct file *f);
+
+/* What f has ready (its poll op, or readable and writable). */
+u32 file_poll(struct file *f);
+/* Some file may have become ready: pollers in poll/select look again
+ * (fs/select.c).  IRQ-safe. */
+void file_poll_wake(void);
 
 extern struct file console_in, console_out;
 

@@ -31,5 +31,23 @@ long sys_stat(const char __user *path, void __user *st);
 long sys_fstat(int fd, void __user *st);
 long sys_stat64(const char __user *path, void __user *st);
 long sys_fstat64(int fd, void __user *st);
+/* fs/select.c */
+struct pollfd;
+struct timeval;
+struct timespec;
+struct itimerspec;
+long sys_poll(struct pollfd __user *ufds, u32 nfds, int timeout_ms);
+long sys_ppoll(struct pollfd __user *ufds, u32 nfds, struct timespec __user *uts,
+	       const u64 __user *umask, u32 sigsetsize);
+long sys_select(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
+		struct timeval __user *utv);
+long sys_old_select(const u32 __user *uargs);
+long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
+		  struct timespec __user *uts, const u32 __user *usig);
+/* fs/timerfd.c */
+long sys_timerfd_create(int clockid, int flags);
+long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew,
+			 struct itimerspec __user *uold);
+long sys_timerfd_gettime(int fd, struct itimerspec __user *ucur);
 
 #endif

@@ -5,6 +5,7 @@
 #include "fs/syscalls.h"
 #include "kernel/syscall.h"
 #include "kernel/signal/signal.h"
+#include "kernel/time/itimer.h"
 #include "kernel/time/posix_syscalls.h"
 
 const syscall_fn_t syscall_table[NR_SYSCALLS] = {
@@ -38,6 +39,14 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_getdents64, sys_getdents64),
     SYSCALL_ENTRY(__NR_openat, sys_openat),
     SYSCALL_ENTRY(__NR_ioctl, sys_ioctl),
+    SYSCALL_ENTRY(__NR_select, sys_old_select), /* fs/select.c */
+    SYSCALL_ENTRY(__NR__newselect, sys_select),
+    SYSCALL_ENTRY(__NR_pselect6, sys_pselect6),
+    SYSCALL_ENTRY(__NR_poll, sys_poll),
+    SYSCALL_ENTRY(__NR_ppoll, sys_ppoll),
+    SYSCALL_ENTRY(__NR_timerfd_create, sys_timerfd_create), /* fs/timerfd.c */
+    SYSCALL_ENTRY(__NR_timerfd_settime, sys_timerfd_settime),
+    SYSCALL_ENTRY(__NR_timerfd_gettime, sys_timerfd_gettime),
     /* processes (kernel/task/process.c); vfork is a fork (the parent is not suspended) */
     SYSCALL_ENTRY(__NR_fork, sys_fork),
     SYSCALL_ENTRY(__NR_vfork, sys_fork),
@@ -71,4 +80,8 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_clock_getres, sys_clock_getres),
     SYSCALL_ENTRY(__NR_clock_nanosleep, sys_clock_nanosleep),
     SYSCALL_ENTRY(__NR_nanosleep, sys_nanosleep),
+    /* interval timers (kernel/time/itimer.c) */
+    SYSCALL_ENTRY(__NR_setitimer, sys_setitimer),
+    SYSCALL_ENTRY(__NR_getitimer, sys_getitimer),
+    SYSCALL_ENTRY(__NR_alarm, sys_alarm),
 };

@@ -21,6 +21,7 @@
  * kernel thread, "tty", sends them with process_kill_many.
  */
 #include "kernel/tty.h"
+#include "fs/file.h"
 #include "arch/i386/cpu.h"
 #include "kernel/console.h"
 #include "kernel/printk.h"
@@ -115,6 +116,12 @@ static bool cc_is(u8 c, int index)
 static void wake_readers(void)
 {
 	wait_wake_all(&tty.readers);
+	file_poll_wake(); /* poll and select on the console (fs/select.c) */
+}
+
+bool tty_input_ready(void)
+{
+	return tty.committed != tty.tail;
 }
 
 static bool put(u8 c, enum byte_kind kind)

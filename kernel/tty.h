@@ -33,6 +33,9 @@ void tty_receive(char c);
  * or -ERESTARTSYS (after SIGTTIN to its group) for a background process.
  */
 long tty_read(char *buf, size_t n);
+/* Whether a read would return now (a line, in canonical mode; bytes, raw;
+ * or the end of input): poll and select on the console. */
+bool tty_input_ready(void);
 /* Output processing (OPOST/ONLCR), then every console output. */
 void tty_write(const char *buf, size_t n);
 /* The terminal ioctls (TCGETS, TCSETS*, TIOCGPGRP, TIOCSPGRP, ...). */

@@ -61,14 +61,19 @@
 #define __NR_getpgrp           65
 #define __NR_setsid            66
 #define __NR_gettimeofday      78
+#define __NR_select            82
+#define __NR_setitimer         104
+#define __NR_getitimer         105
 #define __NR_stat              106
 #define __NR_fstat             108
 #define __NR_wait4             114
 #define __NR_getpgid           132
 #define __NR__llseek           140
+#define __NR__newselect        142
 #define __NR_getsid            147
 #define __NR_sched_yield       158
 #define __NR_nanosleep         162
+#define __NR_poll              168
 #define __NR_rt_sigreturn      173
 #define __NR_rt_sigaction      174
 #define __NR_rt_sigprocmask    175
@@ -85,6 +90,11 @@
 #define __NR_tkill             238
 #define __NR_exit_group        252
 #define __NR_openat            295
+#define __NR_pselect6          308
+#define __NR_ppoll             309
+#define __NR_timerfd_create    322
+#define __NR_timerfd_settime   325
+#define __NR_timerfd_gettime   326
 
 /* The 2002 patch's numbers (mainline: 259..267). */
 #define __NR_timer_create      254
@@ -98,7 +108,7 @@
 #define __NR_clock_nanosleep   262
 
 /* One past the highest number: the size of the kernel's call table. */
-#define NR_SYSCALLS            296
+#define NR_SYSCALLS            327
 
 /* A result in [-MAX_ERRNO, -1] is -errno; anything else is a value. */
 #define MAX_ERRNO              4095

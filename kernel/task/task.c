@@ -7,6 +7,7 @@
  * page allocator, so the free-page count says whether exit gave it back.
  */
 #include "kernel/task/task.h"
+#include "kernel/time/itimer.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/gdt.h"
 #include "arch/i386/paging.h"
@@ -394,6 +395,7 @@ void task_exit(int wait_status)
 		kprintf("tick386: pid %d (%s) killed by %s at eip=%#x addr=%#x\n", t->pid, t->name,
 			signal_name(t->fault_signo), t->fault_eip, t->fault_addr);
 	posix_timers_task_exit(t); /* first: its timers take their queued signals back */
+	itimers_task_exit(t);
 	posix_cputimers_task_exit(t); /* others' timers on its CPU time stop */
 	signal_task_exit(t);
 	fs_task_exit(&t->files);

@@ -64,6 +64,7 @@ struct task {
 	struct signal_state signal;
 	struct posix_timers_task posix_timers; /* timers owned (kernel/time/posix_timers.c) */
 	struct fd_table files;		       /* open files (fs/file.c) */
+	struct itimers *itimers;	       /* setitimer/alarm (kernel/time/itimer.c); NULL: none yet */
 
 	/* Scheduler and sleeping (sched.c, wait.c). */
 	struct task *rq_next;

@@ -20,6 +20,7 @@
  * Every operation runs under irq_save: IRQ 0 is the other party, and there
  * is one CPU.
  */
+#include "fs/timerfd.h"
 #include "kernel/time/ktimer.h"
 #include "arch/i386/cpu.h"
 #include "kernel/time/clock.h"
@@ -83,6 +84,7 @@ static void ktimer_event(u64 now)
 	programmed = 0; /* the one-shot has fired; reprogram() asks the next */
 	timerq_expire(&queues[KTIMER_MONOTONIC], now, expire_one, NULL);
 	timerq_expire(&queues[KTIMER_REALTIME], clock_realtime_ns(), expire_one, NULL);
+	timerfd_clock_was_set(); /* TFD_TIMER_CANCEL_ON_SET */
 	reprogram();
 }
 
@@ -155,6 +157,7 @@ void ktimer_clock_was_set(void)
 	 * has not (lib/timerqueue.h, I6).
 	 */
 	timerq_expire(&queues[KTIMER_REALTIME], clock_realtime_ns(), expire_one, NULL);
+	timerfd_clock_was_set(); /* TFD_TIMER_CANCEL_ON_SET */
 	reprogram();
 	irq_restore(flags);
 }

@@ -14,18 +14,28 @@
  */
 #include "arch/i386/cpu.h"
 #include "kernel/time/clock.h"
+#include "kernel/time/itimer.h"
 #include "kernel/time/posix_timer_impl.h"
 #include "kernel/time/posix_timers.h"
 #include "kernel/task/sched.h"
 #include "kernel/task/task.h"
 #include "lib/compiler.h"
 
+/*
+ * ctx is the task whose queue it is.  Its queue holds its POSIX CPU-time
+ * timers and, beside them, its ITIMER_VIRTUAL and ITIMER_PROF
+ * (kernel/time/itimer.c), which re-arm here, at their expiry, as Linux's.
+ */
 static void cputimer_expire_one(struct timerq *q, struct timerq_node *node, ktime_t now, void *ctx)
 {
-	(void)q;
-	(void)now;
-	(void)ctx;
-	/* periodic ones re-arm when their signal is delivered */
+	u64 next;
+
+	if (itimer_cpu_expired(ctx, node, now, &next)) {
+		if (next)
+			timerq_arm(q, node, next);
+		return;
+	}
+	/* periodic POSIX timers re-arm when their signal is delivered */
 	posix_timer_expired(container_of(node, struct posix_timer, cpu_node));
 }
 
@@ -50,7 +60,7 @@ static enum ktimer_restart cputimers_ktimer_fn(struct ktimer *kt, u64 now)
 	struct timerq *q = &t->posix_timers.cpu_queue;
 	u64 used = task_cpu_ns(t);
 
-	timerq_expire(q, used, cputimer_expire_one, NULL);
+	timerq_expire(q, used, cputimer_expire_one, t);
 	if (t != current || !timerq_count(q))
 		return KTIMER_NORESTART;
 	ktimer_start(kt, ktime_add_sat(now, ktime_sub_floor(timerq_next_deadline(q), used)));
@@ -77,6 +87,18 @@ void posix_cputimer_disarm(struct posix_timer *pt)
 	struct task *t = pt->cpu_task;
 
 	if (t && timerq_disarm(&t->posix_timers.cpu_queue, &pt->cpu_node))
+		cputimers_program(t, t == current);
+}
+
+void posix_cputimers_arm_node(struct task *t, struct timerq_node *node, u64 cpu_ns)
+{
+	timerq_arm(&t->posix_timers.cpu_queue, node, cpu_ns);
+	cputimers_program(t, t == current);
+}
+
+void posix_cputimers_disarm_node(struct task *t, struct timerq_node *node)
+{
+	if (timerq_disarm(&t->posix_timers.cpu_queue, node))
 		cputimers_program(t, t == current);
 }
 

@@ -58,6 +58,14 @@ void posix_timers_task_exit(struct task *t);
 void posix_cputimers_task_exit(struct task *t);
 
 /*
+ * Another timer on t's CPU time (an itimer, kernel/time/itimer.c): arm
+ * node at cpu_ns of t's CPU time, or disarm it.  Its expiry is told to
+ * itimer_cpu_expired.  Interrupts off.
+ */
+void posix_cputimers_arm_node(struct task *t, struct timerq_node *node, u64 cpu_ns);
+void posix_cputimers_disarm_node(struct task *t, struct timerq_node *node);
+
+/*
  * The scheduler's context switch (interrupts off), once prev->cpu_ns is up
  * to date and before next runs: the ktimer of prev's CPU-time timers is
  * cancelled and next's armed for its earliest CPU-time expiry

@@ -1,12 +1,18 @@
-/* <sys/time.h>: struct timeval, gettimeofday and the timeval macros. */
+/* <sys/time.h>: struct timeval, gettimeofday, the interval timers
+ * (setitimer, getitimer: ITIMER_REAL, ITIMER_VIRTUAL, ITIMER_PROF) and
+ * the timeval macros. */
 #ifndef _SYS_TIME_H
 #define _SYS_TIME_H
 
 #include <sys/types.h>
 #include <abi/time.h>
+#include <abi/itimer.h>
+#include <sys/select.h>
 
 int gettimeofday(struct timeval *tv, void *tz);
 int settimeofday(const struct timeval *tv, const struct timezone *tz);
+int setitimer(int which, const struct itimerval *value, struct itimerval *ovalue);
+int getitimer(int which, struct itimerval *value);
 
 #define timerisset(t) ((t)->tv_sec || (t)->tv_usec)
 #define timerclear(t) ((t)->tv_sec = (t)->tv_usec = 0)

@@ -1,0 +1,397 @@
+/*
+ * poll (168), ppoll (309), select (_newselect 142; the old select 82 takes
+ * its five arguments in one struct) and pselect6 (308).
+ *
+ * What a file has ready is its poll op (fs/file.h), called with interrupts
+ * off; a file without one (the tree's files and directories, /proc) is
+ * always readable and writable, as Linux's DEFAULT_POLLMASK.
+ *
+ * Waiting.  A task sleeps on at most one wait queue (kernel/task/wait.h),
+ * so a poller cannot wait on each of its files' queues as Linux does.
+ * Every poller sleeps on one queue, poll_waiters, and whatever can make a
+ * file ready (console input arriving, a timerfd expiring or cancelled)
+ * calls file_poll_wake: each poller then scans its files again.  The scan
+ * and the sleep happen with interrupts off, so no wake-up is lost between
+ * them.
+ *
+ * Timeouts are exact as clock_nanosleep's: the deadline is on
+ * CLOCK_MONOTONIC, the call sleeps at least the time asked and only a
+ * signal that is not ignored nor blocked (the ones that end sched_sleep)
+ * ends it early, with -ERESTARTNOHAND: EINTR when a handler runs, else a
+ * restart.  select, pselect6 and ppoll then write the time left back, as
+ * Linux does, so that a restart waits only the rest.
+ */
+#include "arch/i386/cpu.h"
+#include "fs/file.h"
+#include "fs/syscalls.h"
+#include "kernel/task/task.h"
+#include "kernel/task/wait.h"
+#include "kernel/time/clock.h"
+#include "lib/ktime.h"
+#include "lib/string.h"
+#include "mm/kheap.h"
+#include <abi/errno.h>
+#include <abi/poll.h>
+#include <abi/signal.h>
+
+/* Linux's limit is RLIMIT_NOFILE; tick386 has none, so its default soft
+ * limit: more entries than that is EINVAL. */
+#define POLL_NFDS_MAX 1024u
+
+#define DEFAULT_POLLMASK (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
+#define POLLIN_SET (POLLRDNORM | POLLRDBAND | POLLIN | POLLHUP | POLLERR)
+#define POLLOUT_SET (POLLWRBAND | POLLWRNORM | POLLOUT | POLLERR)
+#define POLLEX_SET (POLLPRI)
+
+#define NS_PER_US 1000ull
+#define NS_PER_MS 1000000ull
+
+static struct wait_queue poll_waiters = WAIT_QUEUE_INIT;
+
+void file_poll_wake(void)
+{
+	wait_wake_all(&poll_waiters);
+}
+
+u32 file_poll(struct file *f)
+{
+	if (f->ops && f->ops->poll)
+		return f->ops->poll(f);
+	return DEFAULT_POLLMASK;
+}
+
+/*
+ * Scan with scan(ctx) until it finds something ready, the deadline on
+ * CLOCK_MONOTONIC passes (a deadline already past: one scan) or a signal
+ * comes.  Returns scan's count, or -ERESTARTNOHAND.
+ */
+static long poll_wait(long (*scan)(void *ctx), void *ctx, u64 deadline)
+{
+	for (;;) {
+		u32 flags = irq_save();
+		long count = scan(ctx);
+
+		if (count || clock_monotonic_ns() >= deadline) {
+			irq_restore(flags);
+			return count;
+		}
+		int rc = wait_sleep(&poll_waiters, KTIMER_MONOTONIC, deadline);
+		irq_restore(flags);
+		if (rc == -EINTR)
+			return -ERESTARTNOHAND;
+	}
+}
+
+/* A relative timeout (validated) as a deadline: KTIME_MAX for none. */
+static u64 deadline_after(const struct timespec *ts)
+{
+	u64 ns;
+
+	if (!ts)
+		return KTIME_MAX;
+	ktime_from_timespec(ts, &ns);
+	return ktime_add_sat(clock_monotonic_ns(), ns);
+}
+
+/*
+ * Write the time left back (Linux's poll_select_finish): not for a zero
+ * timeout; a timeval the call cannot write ends a restart (EINTR, not a
+ * restart that would wait the whole time again), but is no error.
+ */
+static long write_time_left(const struct timespec *timeout, u64 deadline, void __user *ut,
+			    bool timeval, long ret)
+{
+	struct timespec left;
+	u64 now = clock_monotonic_ns();
+	int rc;
+
+	if (!timeout || (!timeout->tv_sec && !timeout->tv_nsec))
+		return ret;
+	ktime_to_timespec(ktime_sub_floor(deadline, now), &left);
+	if (timeval) {
+		struct timeval tv = {left.tv_sec, left.tv_nsec / (long)NS_PER_US};
+
+		rc = copy_to_user(ut, &tv, sizeof(tv));
+	} else {
+		rc = copy_to_user(ut, &left, sizeof(left));
+	}
+	if (rc && ret == -ERESTARTNOHAND)
+		return -EINTR;
+	return ret;
+}
+
+/* ---- the signal mask of pselect6 and ppoll ---------------------------------- */
+
+/* Block mask while the call waits (as sigsuspend): the old mask is saved in
+ * signal_state.saved_mask. */
+static void mask_apply(abi_sigset_t mask)
+{
+	struct signal_state *st = &current->signal;
+	u32 flags = irq_save();
+
+	st->saved_mask = st->blocked;
+	st->restore_mask = true;
+	st->blocked = mask & ~SIGNAL_UNBLOCKABLE;
+	irq_restore(flags);
+}
+
+/* Interrupted, the saved mask comes back after the handler (its frame
+ * keeps it) or the restart (signal_deliver); otherwise now. */
+static void mask_restore(long ret)
+{
+	struct signal_state *st = &current->signal;
+	u32 flags;
+
+	if (ret == -ERESTARTNOHAND)
+		return;
+	flags = irq_save();
+	if (st->restore_mask) {
+		st->blocked = st->saved_mask;
+		st->restore_mask = false;
+	}
+	irq_restore(flags);
+}
+
+static long mask_get(const abi_sigset_t __user *umask, u32 size, abi_sigset_t *mask)
+{
+	if (size != sizeof(abi_sigset_t))
+		return -EINVAL;
+	return copy_from_user(mask, umask, sizeof(*mask)) ? -EFAULT : 0;
+}
+
+/* ---- poll ------------------------------------------------------------------- */
+
+struct poll_ctx {
+	struct pollfd *fds;
+	u32 nfds;
+};
+
+static long poll_scan(void *arg)
+{
+	struct poll_ctx *p = arg;
+	long count = 0;
+
+	for (u32 i = 0; i < p->nfds; i++) {
+		struct pollfd *pfd = &p->fds[i];
+		struct file *f;
+
+		pfd->revents = 0;
+		if (pfd->fd < 0)
+			continue;
+		f = fd_file(pfd->fd);
+		if (!f)
+			pfd->revents = POLLNVAL;
+		else
+			pfd->revents = (short)(file_poll(f) & ((u16)pfd->events | POLLERR | POLLHUP));
+		if (pfd->revents)
+			count++;
+	}
+	return count;
+}
+
+static long do_poll(struct pollfd __user *ufds, u32 nfds, u64 deadline)
+{
+	struct poll_ctx p = {NULL, nfds};
+	long ret;
+
+	if (nfds > POLL_NFDS_MAX)
+		return -EINVAL;
+	p.fds = kmalloc(nfds * sizeof(struct pollfd));
+	if (!p.fds)
+		return -ENOMEM;
+	ret = -EFAULT;
+	if (copy_from_user(p.fds, ufds, nfds * sizeof(struct pollfd)))
+		goto out;
+	ret = poll_wait(poll_scan, &p, deadline);
+	if (ret >= 0) {
+		/* revents only, as Linux writes them */
+		for (u32 i = 0; i < nfds; i++)
+			if (copy_to_user(&ufds[i].revents, &p.fds[i].revents, sizeof(short))) {
+				ret = -EFAULT;
+				break;
+			}
+	}
+out:
+	kfree(p.fds);
+	return ret;
+}
+
+long sys_poll(struct pollfd __user *ufds, u32 nfds, int timeout_ms)
+{
+	u64 deadline = KTIME_MAX;
+
+	if (timeout_ms >= 0)
+		deadline = ktime_add_sat(clock_monotonic_ns(), (u64)timeout_ms * NS_PER_MS);
+	return do_poll(ufds, nfds, deadline);
+}
+
+static long timespec_get(const struct timespec __user *ut, struct timespec *ts)
+{
+	u64 ns;
+
+	if (copy_from_user(ts, ut, sizeof(*ts)))
+		return -EFAULT;
+	return ktime_from_timespec(ts, &ns) ? -EINVAL : 0;
+}
+
+long sys_ppoll(struct pollfd __user *ufds, u32 nfds, struct timespec __user *uts,
+	       const abi_sigset_t __user *umask, u32 sigsetsize)
+{
+	struct timespec ts;
+	abi_sigset_t mask;
+	u64 deadline;
+	long ret;
+
+	if (uts && (ret = timespec_get(uts, &ts)))
+		return ret;
+	deadline = deadline_after(uts ? &ts : NULL);
+	if (umask) {
+		ret = mask_get(umask, sigsetsize, &mask);
+		if (ret)
+			return ret;
+		mask_apply(mask);
+	}
+	ret = do_poll(ufds, nfds, deadline);
+	ret = write_time_left(uts ? &ts : NULL, deadline, uts, false, ret);
+	if (umask)
+		mask_restore(ret);
+	return ret;
+}
+
+/* ---- select ----------------------------------------------------------------- */
+
+#define SET_WORDS (FD_MAX / 32)
+
+struct select_ctx {
+	int n;
+	u32 in[SET_WORDS], out[SET_WORDS], ex[SET_WORDS];    /* asked */
+	u32 rin[SET_WORDS], rout[SET_WORDS], rex[SET_WORDS]; /* ready */
+};
+
+static bool bit(const u32 *set, int fd)
+{
+	return set[fd / 32] >> (fd % 32) & 1;
+}
+
+static long select_scan(void *arg)
+{
+	struct select_ctx *s = arg;
+	long count = 0;
+
+	memset(s->rin, 0, sizeof(s->rin));
+	memset(s->rout, 0, sizeof(s->rout));
+	memset(s->rex, 0, sizeof(s->rex));
+	for (int fd = 0; fd < s->n; fd++) {
+		u32 b = 1u << (fd % 32), mask;
+		struct file *f;
+
+		if (!bit(s->in, fd) && !bit(s->out, fd) && !bit(s->ex, fd))
+			continue;
+		f = fd_file(fd);
+		if (!f) /* closed meanwhile (by a handler): as Linux, EBADF */
+			return -EBADF;
+		mask = file_poll(f);
+		if (bit(s->in, fd) && (mask & POLLIN_SET)) {
+			s->rin[fd / 32] |= b;
+			count++;
+		}
+		if (bit(s->out, fd) && (mask & POLLOUT_SET)) {
+			s->rout[fd / 32] |= b;
+			count++;
+		}
+		if (bit(s->ex, fd) && (mask & POLLEX_SET)) {
+			s->rex[fd / 32] |= b;
+			count++;
+		}
+	}
+	return count;
+}
+
+static long do_select(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex, u64 deadline)
+{
+	struct select_ctx s;
+	size_t bytes;
+	long ret;
+
+	if (n < 0)
+		return -EINVAL;
+	if (n > FD_MAX) /* Linux: as many as the descriptor table has */
+		n = FD_MAX;
+	memset(&s, 0, sizeof(s));
+	s.n = n;
+	bytes = (size_t)(n + 31) / 32 * 4;
+	if ((uin && copy_from_user(s.in, uin, bytes)) ||
+	    (uout && copy_from_user(s.out, uout, bytes)) ||
+	    (uex && copy_from_user(s.ex, uex, bytes)))
+		return -EFAULT;
+	for (int fd = 0; fd < n; fd++)
+		if ((bit(s.in, fd) || bit(s.out, fd) || bit(s.ex, fd)) && !fd_file(fd))
+			return -EBADF;
+	ret = poll_wait(select_scan, &s, deadline);
+	if (ret < 0)
+		return ret;
+	if ((uin && copy_to_user(uin, s.rin, bytes)) || (uout && copy_to_user(uout, s.rout, bytes)) ||
+	    (uex && copy_to_user(uex, s.rex, bytes)))
+		return -EFAULT;
+	return ret;
+}
+
+long sys_select(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
+		struct timeval __user *utv)
+{
+	struct timeval tv;
+	struct timespec ts;
+	u64 deadline;
+	long ret;
+
+	if (utv) {
+		if (copy_from_user(&tv, utv, sizeof(tv)))
+			return -EFAULT;
+		/* Linux carries whole seconds out of tv_usec; negatives are EINVAL */
+		if (tv.tv_sec < 0 || tv.tv_usec < 0)
+			return -EINVAL;
+		ts.tv_sec = tv.tv_sec + tv.tv_usec / 1000000;
+		ts.tv_nsec = tv.tv_usec % 1000000 * (long)NS_PER_US;
+	}
+	deadline = deadline_after(utv ? &ts : NULL);
+	ret = do_select(n, uin, uout, uex, deadline);
+	return write_time_left(utv ? &ts : NULL, deadline, utv, true, ret);
+}
+
+/* The old select (82): its five arguments in one struct. */
+long sys_old_select(const u32 __user *uargs)
+{
+	u32 a[5];
+
+	if (copy_from_user(a, uargs, sizeof(a)))
+		return -EFAULT;
+	return sys_select((int)a[0], (u32 __user *)a[1], (u32 __user *)a[2], (u32 __user *)a[3],
+			  (struct timeval __user *)a[4]);
+}
+
+long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
+		  struct timespec __user *uts, const u32 __user *usig)
+{
+	struct timespec ts;
+	abi_sigset_t mask;
+	u32 sig[2] = {0, 0}; /* {const sigset_t *, its size} */
+	u64 deadline;
+	long ret;
+
+	if (usig && copy_from_user(sig, usig, sizeof(sig)))
+		return -EFAULT;
+	if (uts && (ret = timespec_get(uts, &ts)))
+		return ret;
+	deadline = deadline_after(uts ? &ts : NULL);
+	if (sig[0]) {
+		ret = mask_get((const abi_sigset_t __user *)sig[0], sig[1], &mask);
+		if (ret)
+			return ret;
+		mask_apply(mask);
+	}
+	ret = do_select(n, uin, uout, uex, deadline);
+	ret = write_time_left(uts ? &ts : NULL, deadline, uts, false, ret);
+	if (sig[0])
+		mask_restore(ret);
+	return ret;
+}

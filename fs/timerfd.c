@@ -1,0 +1,331 @@
+/*
+ * timerfd: a timer read through a file descriptor (timerfd_create 322,
+ * timerfd_settime 325, timerfd_gettime 326), as Linux's fs/timerfd.c.
+ *
+ * read returns the expirations since the last read as one u64 and zeroes
+ * the count; it blocks while the count is 0 (EAGAIN with O_NONBLOCK);
+ * poll and select see POLLIN while it is not 0.
+ *
+ * Linux's model, which costs the interrupt nothing for a periodic timer
+ * nobody reads: an expiry only counts one tick and marks the timer
+ * `expired`; a periodic one is forwarded (the missed periods counted by one
+ * division, lib/ktime.h) and re-armed when it is read or its time asked
+ * (timerfd_gettime), not in the interrupt.
+ *
+ * TFD_TIMER_CANCEL_ON_SET with TFD_TIMER_ABSTIME on CLOCK_REALTIME puts the
+ * timer on cancel_list; when the wall clock is set (ktimer_clock_was_set
+ * calls timerfd_clock_was_set) each one there is marked canceled and made
+ * readable, and reads say ECANCELED until the next timerfd_settime.
+ *
+ * Invariants (interrupts off while they change):
+ *   the ktimer is armed  =>  !expired;
+ *   expired              =>  ticks >= 1;
+ *   on cancel_list       <=> cancel_on_set.
+ */
+#include "fs/timerfd.h"
+#include "arch/i386/cpu.h"
+#include "fs/file.h"
+#include "fs/fs.h"
+#include "fs/syscalls.h"
+#include "kernel/task/wait.h"
+#include "kernel/time/clock.h"
+#include "kernel/time/ktimer.h"
+#include "lib/compiler.h"
+#include "lib/ktime.h"
+#include "lib/list.h"
+#include "lib/string.h"
+#include "mm/kheap.h"
+#include <abi/errno.h>
+#include <abi/fcntl.h>
+#include <abi/poll.h>
+#include <abi/stat.h>
+#include <abi/time.h>
+#include <abi/timerfd.h>
+
+struct timerfd {
+	struct ktimer ktimer; /* KTIMER_REALTIME for an absolute CLOCK_REALTIME time */
+	int clockid;
+	u64 interval_ns;
+	u64 ticks;	     /* expirations not read yet */
+	bool expired;	     /* fired, and (if periodic) not yet forwarded */
+	bool cancel_on_set;  /* on cancel_list */
+	bool canceled;	     /* the wall clock was set since: reads ECANCELED */
+	struct list_head cancel_link;
+	struct wait_queue readers;
+};
+
+static struct list_head cancel_list = LIST_HEAD_INIT(cancel_list);
+
+static struct fs_node timerfd_node = {
+	.name = "[timerfd]",
+	.name_len = 9,
+	.ino = 4,
+	.mode = 0600, /* Linux's anonymous inode: no file type bits */
+	.nlink = 1,
+	.parent = &fs_root,
+};
+
+static bool clock_ok(int clockid)
+{
+	switch (clockid) {
+	case CLOCK_REALTIME:
+	case CLOCK_MONOTONIC:
+#ifdef CLOCK_BOOTTIME
+	case CLOCK_BOOTTIME: /* no suspend here: the monotonic clock */
+#endif
+		return true;
+	default:
+		return false;
+	}
+}
+
+static u64 timerfd_now(const struct timerfd *tfd)
+{
+	return tfd->ktimer.clock == KTIMER_REALTIME ? clock_realtime_ns() : clock_monotonic_ns();
+}
+
+static void timerfd_wake(struct timerfd *tfd)
+{
+	wait_wake_all(&tfd->readers);
+	file_poll_wake();
+}
+
+static enum ktimer_restart timerfd_fn(struct ktimer *kt, u64 now)
+{
+	struct timerfd *tfd = container_of(kt, struct timerfd, ktimer);
+
+	(void)now;
+	tfd->ticks++;
+	tfd->expired = true;
+	timerfd_wake(tfd);
+	return KTIMER_NORESTART; /* a periodic one is forwarded when read */
+}
+
+/* A periodic timer that fired: count the periods missed since and arm the
+ * next one (interrupts off). */
+static void timerfd_forward(struct timerfd *tfd)
+{
+	u64 next;
+
+	if (!tfd->expired || !tfd->interval_ns)
+		return;
+	tfd->expired = false;
+	tfd->ticks += (u64)ktime_forward(ktimer_expires(&tfd->ktimer), tfd->interval_ns,
+					 timerfd_now(tfd), &next);
+	ktimer_start(&tfd->ktimer, next);
+}
+
+void timerfd_clock_was_set(void)
+{
+	struct timerfd *tfd;
+
+	list_for_each_entry(tfd, &cancel_list, cancel_link)
+	{
+		tfd->canceled = true;
+		tfd->ticks++;
+		timerfd_wake(tfd);
+	}
+}
+
+/* ---- the file ---------------------------------------------------------------- */
+
+static long timerfd_read(struct file *f, void __user *buf, size_t n)
+{
+	struct timerfd *tfd = f->private_data;
+	u64 ticks = 0;
+	long ret = 0;
+	u32 flags;
+
+	if (n < sizeof(u64))
+		return -EINVAL;
+	flags = irq_save();
+	while (!tfd->ticks) {
+		if (f->flags & O_NONBLOCK) {
+			ret = -EAGAIN;
+			break;
+		}
+		if (wait_sleep(&tfd->readers, KTIMER_MONOTONIC, KTIME_MAX) == -EINTR) {
+			irq_restore(flags);
+			return -ERESTARTSYS;
+		}
+	}
+	if (tfd->canceled) { /* the clock moved: the count means nothing */
+		tfd->ticks = 0;
+		tfd->expired = false;
+		ret = -ECANCELED;
+	} else if (tfd->ticks) {
+		timerfd_forward(tfd);
+		ticks = tfd->ticks;
+		tfd->ticks = 0;
+	}
+	irq_restore(flags);
+	if (ret)
+		return ret;
+	return copy_to_user(buf, &ticks, sizeof(ticks)) ? -EFAULT : (long)sizeof(ticks);
+}
+
+static long timerfd_write(struct file *f, const void __user *buf, size_t n)
+{
+	(void)f;
+	(void)buf;
+	(void)n;
+	return -EINVAL; /* Linux's anonymous file has no write */
+}
+
+static u32 timerfd_poll(struct file *f)
+{
+	struct timerfd *tfd = f->private_data;
+
+	return tfd->ticks ? POLLIN | POLLRDNORM : 0;
+}
+
+static void cancel_list_leave(struct timerfd *tfd)
+{
+	if (tfd->cancel_on_set)
+		list_del(&tfd->cancel_link);
+	tfd->cancel_on_set = false;
+}
+
+static void timerfd_release(struct file *f)
+{
+	struct timerfd *tfd = f->private_data;
+	u32 flags = irq_save();
+
+	ktimer_cancel(&tfd->ktimer);
+	cancel_list_leave(tfd);
+	irq_restore(flags);
+	kfree(tfd);
+}
+
+static const struct file_ops timerfd_ops = {
+	.read = timerfd_read,
+	.write = timerfd_write,
+	.poll = timerfd_poll,
+	.release = timerfd_release,
+};
+
+/* The timerfd at fd: -EBADF, or -EINVAL when fd is another kind of file. */
+static long timerfd_get(int fd, struct timerfd **out)
+{
+	struct file *f = fd_file(fd);
+
+	if (!f)
+		return -EBADF;
+	if (f->ops != &timerfd_ops)
+		return -EINVAL;
+	*out = f->private_data;
+	return 0;
+}
+
+/* ---- the system calls ------------------------------------------------------- */
+
+long sys_timerfd_create(int clockid, int flags)
+{
+	struct timerfd *tfd;
+	struct file *f;
+	int fd;
+
+	if ((flags & ~(TFD_CLOEXEC | TFD_NONBLOCK)) || !clock_ok(clockid))
+		return -EINVAL;
+	tfd = kzalloc(sizeof(*tfd));
+	f = kzalloc(sizeof(*f));
+	if (!tfd || !f)
+		goto nomem;
+	tfd->clockid = clockid;
+	ktimer_init(&tfd->ktimer, KTIMER_MONOTONIC, timerfd_fn);
+	wait_queue_init(&tfd->readers);
+	list_init(&tfd->cancel_link);
+	f->ops = &timerfd_ops;
+	f->node = &timerfd_node;
+	f->flags = O_RDWR | (flags & O_NONBLOCK);
+	f->refs = 1;
+	f->private_data = tfd;
+	fd = fd_install(f, flags & TFD_CLOEXEC);
+	if (fd < 0) {
+		kfree(tfd);
+		kfree(f);
+	}
+	return fd;
+nomem:
+	kfree(tfd);
+	kfree(f);
+	return -ENOMEM;
+}
+
+/* The current setting (interrupts off): the time left, 0 when disarmed. */
+static void timerfd_read_setting(struct timerfd *tfd, struct itimerspec *cur)
+{
+	u64 left = 0;
+
+	timerfd_forward(tfd);
+	if (ktimer_active(&tfd->ktimer))
+		left = ktime_sub_floor(ktimer_expires(&tfd->ktimer), timerfd_now(tfd));
+	ktime_to_timespec(left, &cur->it_value);
+	ktime_to_timespec(tfd->interval_ns, &cur->it_interval);
+}
+
+long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew,
+			 struct itimerspec __user *uold)
+{
+	struct itimerspec new_value, old_value;
+	struct timerfd *tfd;
+	u64 value_ns, interval_ns;
+	bool absolute = flags & TFD_TIMER_ABSTIME;
+	u32 irqflags;
+	long ret;
+
+	/* Linux's order: the value, then the flags and the value's fields,
+	 * then the descriptor. */
+	if (copy_from_user(&new_value, unew, sizeof(new_value)))
+		return -EFAULT;
+	if ((flags & ~(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET)) ||
+	    ktime_from_timespec(&new_value.it_value, &value_ns) ||
+	    ktime_from_timespec(&new_value.it_interval, &interval_ns))
+		return -EINVAL;
+	ret = timerfd_get(fd, &tfd);
+	if (ret)
+		return ret;
+
+	irqflags = irq_save();
+	timerfd_read_setting(tfd, &old_value);
+	ktimer_cancel(&tfd->ktimer);
+	cancel_list_leave(tfd);
+	tfd->canceled = false;
+	tfd->ticks = 0;
+	tfd->expired = false;
+	tfd->interval_ns = interval_ns; /* kept even when disarming, as Linux */
+	if (absolute && tfd->clockid == CLOCK_REALTIME) {
+		/* an absolute wall-clock time: moved by clock_settime */
+		ktimer_init(&tfd->ktimer, KTIMER_REALTIME, timerfd_fn);
+		if (flags & TFD_TIMER_CANCEL_ON_SET) {
+			list_add_tail(&tfd->cancel_link, &cancel_list);
+			tfd->cancel_on_set = true;
+		}
+	} else {
+		ktimer_init(&tfd->ktimer, KTIMER_MONOTONIC, timerfd_fn);
+		if (!absolute && value_ns)
+			value_ns = ktime_add_sat(clock_monotonic_ns(), value_ns);
+	}
+	if (value_ns)
+		ktimer_start(&tfd->ktimer, value_ns);
+	irq_restore(irqflags);
+
+	if (uold && copy_to_user(uold, &old_value, sizeof(old_value)))
+		return -EFAULT;
+	return 0;
+}
+
+long sys_timerfd_gettime(int fd, struct itimerspec __user *ucur)
+{
+	struct itimerspec cur;
+	struct timerfd *tfd;
+	long ret = timerfd_get(fd, &tfd);
+	u32 flags;
+
+	if (ret)
+		return ret;
+	flags = irq_save();
+	timerfd_read_setting(tfd, &cur);
+	irq_restore(flags);
+	return copy_to_user(ucur, &cur, sizeof(cur)) ? -EFAULT : 0;
+}

@@ -1,0 +1,47 @@
+/*
+ * The interval timers of a process: setitimer/getitimer (104, 105) and
+ * alarm (27), Linux's three, one of each per process:
+ *
+ *   ITIMER_REAL     SIGALRM after an interval of real time.  As Linux, it
+ *                   counts on CLOCK_MONOTONIC (setting the wall clock moves
+ *                   nothing), and a periodic one is re-armed when its
+ *                   signal is delivered (Linux's dequeue_signal), so a
+ *                   blocked SIGALRM costs the interrupt nothing;
+ *   ITIMER_VIRTUAL  SIGVTALRM after the process's user CPU time;
+ *   ITIMER_PROF     SIGPROF after its user + system CPU time.  tick386 does
+ *                   not split the two: both count task_cpu_ns.  They wait
+ *                   in the task's CPU-time queue beside its POSIX CPU-time
+ *                   timers (kernel/time/posix_cputimers.c) and re-arm at
+ *                   their expiry, as Linux's check_cpu_itimer.
+ *
+ * The state is allocated at the first setitimer or alarm that arms one, so
+ * that a task which never uses them pays one pointer (task->itimers).
+ * fork: the child has none.  execve: kept (Linux keeps them).  exit:
+ * cancelled and freed, their queued signals taken back.
+ */
+#ifndef TICK386_KERNEL_ITIMER_H
+#define TICK386_KERNEL_ITIMER_H
+
+#include "lib/timerqueue.h"
+#include "lib/types.h"
+#include "mm/uaccess.h"
+#include <abi/itimer.h>
+
+struct task;
+
+long sys_setitimer(int which, const struct itimerval __user *value, struct itimerval __user *ovalue);
+long sys_getitimer(int which, struct itimerval __user *value);
+long sys_alarm(unsigned int seconds);
+
+/* The task is exiting: cancel its itimers and free them. */
+void itimers_task_exit(struct task *t);
+
+/*
+ * Called by the CPU-time queue's expiry (posix_cputimers.c, interrupts
+ * off) for each node due: false if node is not one of t's itimers;
+ * otherwise the signal is sent and *next is the node's next expiry in CPU
+ * ns (0: none, a one-shot).
+ */
+bool itimer_cpu_expired(struct task *t, struct timerq_node *node, u64 used_ns, u64 *next);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * select, pselect, poll, ppoll: the kernel's _newselect (142), pselect6
+ * (308), poll (168) and ppoll (309), as glibc calls them.
+ */
+#include <poll.h>
+#include <sys/select.h>
+#include "syscall.h"
+
+int select(int nfds, fd_set *readfds, fd_set *writefds, fd_set *exceptfds,
+	   struct timeval *timeout)
+{
+	return (int)sys_ret(sys_5(__NR__newselect, nfds, (long)readfds, (long)writefds,
+				  (long)exceptfds, (long)timeout));
+}
+
+/* pselect6 updates the timespec it is given; POSIX's pselect does not, so
+ * the kernel gets a copy.  Its sixth argument is {mask, size of the mask}. */
+int pselect(int nfds, fd_set *readfds, fd_set *writefds, fd_set *exceptfds,
+	    const struct timespec *timeout, const sigset_t *sigmask)
+{
+	struct timespec ts;
+	unsigned long mask_arg[2] = {(unsigned long)sigmask, sizeof(sigset_t)};
+
+	if (timeout)
+		ts = *timeout;
+	return (int)sys_ret(sys_6(__NR_pselect6, nfds, (long)readfds, (long)writefds,
+				  (long)exceptfds, timeout ? (long)&ts : 0, (long)mask_arg));
+}
+
+int poll(struct pollfd *fds, nfds_t nfds, int timeout_ms)
+{
+	return (int)sys_ret(sys_3(__NR_poll, (long)fds, (long)nfds, timeout_ms));
+}
+
+int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout,
+	  const sigset_t *sigmask)
+{
+	struct timespec ts;
+
+	if (timeout)
+		ts = *timeout;
+	return (int)sys_ret(sys_5(__NR_ppoll, (long)fds, (long)nfds, timeout ? (long)&ts : 0,
+				  (long)sigmask, sizeof(sigset_t)));
+}
