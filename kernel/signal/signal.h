@@ -255,6 +255,9 @@ long sys_rt_sigtimedwait(const abi_sigset_t *set, siginfo_t *info, const void *t
 long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t *info);
 long sys_rt_sigsuspend(const abi_sigset_t *mask, u32 sigsetsize);
 long sys_rt_sigreturn(void);
+/* restart_syscall (0): what signal_syscall_restart makes of a call that
+ * returned -ERESTART_RESTARTBLOCK when no handler ran. */
+long sys_restart_syscall(void);
 long sys_sigaltstack(const stack_t *ss, stack_t *oss);
 
 #endif

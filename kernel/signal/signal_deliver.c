@@ -18,12 +18,14 @@
  *   -ERESTARTNOHAND  restart only if no handler runs, else -EINTR
  *                    (pause, sigsuspend);
  *   -ERESTARTNOINTR  always restart;
- *   -ERESTART_RESTARTBLOCK  as -ERESTARTNOHAND (tick386 has no
- *                    restart_syscall: the call is made again with its
- *                    original arguments).
+ *   -ERESTART_RESTARTBLOCK  -EINTR if a handler runs; else the call
+ *                    becomes restart_syscall (nr 0), which goes on with
+ *                    what the call left in current->restart (a relative
+ *                    sleep: the same deadline, not the whole time again).
  *
  * To restart, eax gets the call's number back (saved by the int 0x80 stub
- * in tf->error_code) and eip goes back over the 2-byte `int $0x80`.
+ * in tf->error_code), or __NR_restart_syscall, and eip goes back over the
+ * 2-byte `int $0x80`.
  */
 #include "kernel/signal/signal.h"
 #include "arch/i386/sigframe.h"
@@ -31,6 +33,7 @@
 #include "kernel/task/sched.h"
 #include "kernel/task/task.h"
 #include <abi/errno.h>
+#include <abi/syscall.h>
 
 #define ORIG_EAX_NONE 0xffffffffu
 
@@ -40,8 +43,15 @@ void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *a
 	if (tf->vector != TRAP_SYSCALL || tf->error_code == ORIG_EAX_NONE)
 		return;
 	switch ((s32)tf->eax) {
-	case -ERESTARTNOHAND:
 	case -ERESTART_RESTARTBLOCK:
+		if (act) {
+			tf->eax = (u32)-EINTR;
+		} else {
+			tf->eax = __NR_restart_syscall;
+			tf->eip -= 2;
+		}
+		break;
+	case -ERESTARTNOHAND:
 		if (act)
 			tf->eax = (u32)-EINTR;
 		else

@@ -255,6 +255,22 @@ long sys_rt_sigsuspend(const abi_sigset_t __user *umask, u32 sigsetsize)
 }
 
 /*
+ * restart_syscall: go on with the call a stop interrupted (current->restart,
+ * filled by the call when it returned -ERESTART_RESTARTBLOCK).  The block is
+ * used once; without one (a program calling 0 itself, or after a handler
+ * ran) there is nothing to go on with: -EINTR, as Linux's
+ * do_no_restart_syscall.
+ */
+long sys_restart_syscall(void)
+{
+	struct restart_block *rb = &current->restart;
+	long (*fn)(struct restart_block *) = rb->fn;
+
+	rb->fn = NULL;
+	return fn ? fn(rb) : -EINTR;
+}
+
+/*
  * rt_sigreturn: the handler's restorer lands here with esp just above the
  * popped pretcode.  A frame that cannot be read or was forged is the
  * program's fault: SIGSEGV, and the registers stay as they are.
@@ -267,6 +283,7 @@ long sys_rt_sigreturn(void)
 	u32 flags;
 
 	tf->error_code = 0xffffffffu; /* whatever eax holds now, no restart */
+	t->restart.fn = NULL;	      /* the interrupted call ended with EINTR */
 	if (sigframe_return(tf, &mask)) {
 		signal_force(t, SIGSEGV, SI_KERNEL, 0);
 		return (long)tf->eax;
