@@ -10,6 +10,15 @@
 
 int timer_create(clockid_t clock, struct sigevent *sev, timer_t *timerid)
 {
+	/*
+	 * SIGEV_THREAD runs a function in a new thread, which this C library
+	 * cannot make yet (it comes with threads, <pthread.h>).  The kernel
+	 * would take it as SIGEV_SIGNAL (Linux's does): refuse it here.
+	 */
+	if (sev && sev->sigev_notify == SIGEV_THREAD) {
+		errno = EINVAL;
+		return -1;
+	}
 	return (int)sys_ret(sys_3(NR_timer_create, clock, (long)sev, (long)timerid));
 }
 
@@ -51,6 +60,9 @@ int clock_getres(clockid_t clock, struct timespec *res)
 
 int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req, struct timespec *rem)
 {
+	/* The kernel says EOPNOTSUPP; POSIX (and glibc) EINVAL. */
+	if (clock == CLOCK_THREAD_CPUTIME_ID)
+		return EINVAL;
 	long ret = sys_4(NR_clock_nanosleep, clock, flags, (long)req, (long)rem);
 
 	return sys_is_error(ret) ? (int)-ret : 0;
