@@ -90,14 +90,23 @@ static void signal_stop(struct task *t, int signo)
 	t->signal.stopped = false;
 }
 
+/*
+ * Whether sp is on the alternate stack.  Never with SS_AUTODISARM, as in
+ * Linux's on_sig_stack: such a stack is disarmed while a handler runs on it,
+ * so a program can only be "on" it by having set it from there; a stack
+ * pointer gone astray near its end then still gets its signals.
+ */
 static bool on_altstack(const stack_t *ss, u32 sp)
 {
 	u32 base = (u32)ss->ss_sp;
 
+	if ((u32)ss->ss_flags & SS_AUTODISARM)
+		return false;
 	return ss->ss_size && sp > base && sp - base <= ss->ss_size;
 }
 
-/* sigaltstack's flags as a program at stack pointer sp sees them. */
+/* sigaltstack's mode as a program at stack pointer sp sees it (without
+ * the flag bits: the caller adds SS_AUTODISARM where it reports it). */
 u32 signal_altstack_flags(const struct task *t, u32 sp)
 {
 	const stack_t *ss = &t->signal.altstack;
@@ -119,9 +128,16 @@ static bool run_handler(struct task *t, struct trap_frame *tf, int signo, const 
 	altstack.ss_flags = (int)signal_altstack_flags(t, sp);
 	if ((act->flags & SA_ONSTACK) && altstack.ss_flags == 0)
 		sp = (u32)st->altstack.ss_sp + st->altstack.ss_size;
+	altstack.ss_flags |= (int)((u32)st->altstack.ss_flags & SS_FLAG_BITS);
 	signal_syscall_restart(tf, act);
 	if (sigframe_setup(tf, sigframe_place(sp), signo, info, act, oldmask, &altstack))
 		return false;
+	if ((u32)st->altstack.ss_flags & SS_AUTODISARM) {
+		/* Disarmed while the handler runs; uc_stack keeps it for rt_sigreturn. */
+		st->altstack.ss_sp = NULL;
+		st->altstack.ss_size = 0;
+		st->altstack.ss_flags = SS_DISABLE;
+	}
 	st->restore_mask = false;
 	st->blocked |= act->mask;
 	if (!(act->flags & SA_NODEFER))

@@ -710,9 +710,9 @@ static void test_frame_needs_user_memory(struct ktest *kt)
 		   sigframe_setup(&tf, sigframe_place(tf.user_esp), SIGUSR1, &info, &act, 0, &ss),
 		   -EFAULT);
 	KEXPECT_EQ(kt, sigframe_setup(&tf, 0, SIGUSR1, &info, &act, 0, &ss), -EFAULT);
-	KEXPECT_EQ(kt, sigframe_return(&tf, &mask), -EFAULT);
+	KEXPECT_EQ(kt, sigframe_return(&tf, &mask, &ss), -EFAULT);
 	tf.user_esp = 0xc0100000; /* a kernel address */
-	KEXPECT_EQ(kt, sigframe_return(&tf, &mask), -EFAULT);
+	KEXPECT_EQ(kt, sigframe_return(&tf, &mask, &ss), -EFAULT);
 	tf.user_esp = before.user_esp;
 	KEXPECT_EQ(kt, memcmp(&tf, &before, sizeof(tf)), 0);
 }
