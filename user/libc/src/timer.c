@@ -13,13 +13,18 @@ int timer_create(clockid_t clock, struct sigevent *sev, timer_t *timerid)
 	/*
 	 * SIGEV_THREAD runs a function in a new thread, which this C library
 	 * cannot make yet (it comes with threads, <pthread.h>).  The kernel
-	 * would take it as SIGEV_SIGNAL (Linux's does): refuse it here.
+	 * takes it as SIGEV_SIGNAL (Linux's does), so such a timer is deleted
+	 * again: EINVAL.  The kernel reads *sev first, so a bad pointer is
+	 * EFAULT and not a fault here.
 	 */
-	if (sev && sev->sigev_notify == SIGEV_THREAD) {
+	int rc = (int)sys_ret(sys_3(NR_timer_create, clock, (long)sev, (long)timerid));
+
+	if (rc == 0 && sev && sev->sigev_notify == SIGEV_THREAD) {
+		sys_1(NR_timer_delete, (long)*timerid);
 		errno = EINVAL;
 		return -1;
 	}
-	return (int)sys_ret(sys_3(NR_timer_create, clock, (long)sev, (long)timerid));
+	return rc;
 }
 
 int timer_settime(timer_t timerid, int flags, const struct itimerspec *value,
