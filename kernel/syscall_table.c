@@ -62,6 +62,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_kill, sys_kill),
     SYSCALL_ENTRY(__NR_tkill, sys_tkill),
     SYSCALL_ENTRY(__NR_rt_sigreturn, sys_rt_sigreturn),
+    SYSCALL_ENTRY(__NR_restart_syscall, sys_restart_syscall),
     SYSCALL_ENTRY(__NR_rt_sigaction, sys_rt_sigaction),
     SYSCALL_ENTRY(__NR_rt_sigprocmask, sys_rt_sigprocmask),
     SYSCALL_ENTRY(__NR_rt_sigpending, sys_rt_sigpending),

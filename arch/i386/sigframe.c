@@ -187,7 +187,7 @@ int sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc)
 	return 0;
 }
 
-int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask)
+int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask, stack_t *altstack)
 {
 	struct ucontext uc;
 	u32 frame = tf->user_esp - 4;
@@ -213,5 +213,6 @@ int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask)
 	else
 		fpu_reset();
 	*mask = uc.uc_sigmask;
+	*altstack = uc.uc_stack;
 	return 0;
 }

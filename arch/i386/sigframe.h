@@ -56,10 +56,11 @@ int sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc);
 /*
  * rt_sigreturn: read the frame whose sig field is at tf's esp - 4 (the
  * handler's ret popped pretcode), restore the registers into tf and give
- * back the saved mask in *mask, and the x87 state from uc_mcontext.fpstate
+ * back the saved mask in *mask and the saved alternate stack (uc_stack) in
+ * *altstack, and the x87 state from uc_mcontext.fpstate
  * (a clean FPU if it is NULL).  -EFAULT if the frame cannot be read,
  * -EPERM if it is forged; tf and the FPU are unchanged then.
  */
-int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask);
+int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask, stack_t *altstack);
 
 #endif

@@ -206,6 +206,12 @@ struct abi_sigaction {
 #define MINSIGSTKSZ     2048
 #define SIGSTKSZ        8192
 #endif
+#ifndef SS_AUTODISARM
+/* A flag bit beside the mode: the stack is disarmed while a handler runs on
+ * it, and put back by rt_sigreturn from the frame's uc_stack (Linux 4.7). */
+#define SS_AUTODISARM   (1U << 31)
+#define SS_FLAG_BITS    SS_AUTODISARM
+#endif
 
 #ifndef HOST_BUILD
 

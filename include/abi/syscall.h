@@ -32,6 +32,7 @@
 #ifndef TICK386_ABI_SYSCALL_H
 #define TICK386_ABI_SYSCALL_H
 
+#define __NR_restart_syscall   0
 #define __NR_exit              1
 #define __NR_fork              2
 #define __NR_read              3

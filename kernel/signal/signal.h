@@ -185,7 +185,8 @@ int signal_set_mask(struct task *t, int how, const abi_sigset_t *set, abi_sigset
  * (terminate, ignore, stop) or a handler frame on the user stack.  Handles
  * system-call restart: for int 0x80, tf->error_code holds the number the
  * call was made with (arch/i386/isr.asm); -ERESTARTSYS, -ERESTARTNOHAND and
- * -ERESTARTNOINTR become -EINTR or a restart (eip -= 2) as on Linux.
+ * -ERESTARTNOINTR become -EINTR or a restart (eip -= 2) as on Linux, and
+ * -ERESTART_RESTARTBLOCK -EINTR or restart_syscall (current->restart).
  * May not return (the task dies) or sleep (stopped).
  */
 void signal_deliver(struct trap_frame *tf);
@@ -255,6 +256,9 @@ long sys_rt_sigtimedwait(const abi_sigset_t *set, siginfo_t *info, const void *t
 long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t *info);
 long sys_rt_sigsuspend(const abi_sigset_t *mask, u32 sigsetsize);
 long sys_rt_sigreturn(void);
+/* restart_syscall (0): what signal_syscall_restart makes of a call that
+ * returned -ERESTART_RESTARTBLOCK when no handler ran. */
+long sys_restart_syscall(void);
 long sys_sigaltstack(const stack_t *ss, stack_t *oss);
 
 #endif

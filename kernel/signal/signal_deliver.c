@@ -18,12 +18,14 @@
  *   -ERESTARTNOHAND  restart only if no handler runs, else -EINTR
  *                    (pause, sigsuspend);
  *   -ERESTARTNOINTR  always restart;
- *   -ERESTART_RESTARTBLOCK  as -ERESTARTNOHAND (tick386 has no
- *                    restart_syscall: the call is made again with its
- *                    original arguments).
+ *   -ERESTART_RESTARTBLOCK  -EINTR if a handler runs; else the call
+ *                    becomes restart_syscall (nr 0), which goes on with
+ *                    what the call left in current->restart (a relative
+ *                    sleep: the same deadline, not the whole time again).
  *
  * To restart, eax gets the call's number back (saved by the int 0x80 stub
- * in tf->error_code) and eip goes back over the 2-byte `int $0x80`.
+ * in tf->error_code), or __NR_restart_syscall, and eip goes back over the
+ * 2-byte `int $0x80`.
  */
 #include "kernel/signal/signal.h"
 #include "arch/i386/sigframe.h"
@@ -32,6 +34,7 @@
 #include "kernel/task/task.h"
 #include <abi/errno.h>
 #include "kernel/trace.h"
+#include <abi/syscall.h>
 
 #define ORIG_EAX_NONE 0xffffffffu
 
@@ -41,8 +44,15 @@ void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *a
 	if (tf->vector != TRAP_SYSCALL || tf->error_code == ORIG_EAX_NONE)
 		return;
 	switch ((s32)tf->eax) {
-	case -ERESTARTNOHAND:
 	case -ERESTART_RESTARTBLOCK:
+		if (act) {
+			tf->eax = (u32)-EINTR;
+		} else {
+			tf->eax = __NR_restart_syscall;
+			tf->eip -= 2;
+		}
+		break;
+	case -ERESTARTNOHAND:
 		if (act)
 			tf->eax = (u32)-EINTR;
 		else
@@ -81,14 +91,23 @@ static void signal_stop(struct task *t, int signo)
 	t->signal.stopped = false;
 }
 
+/*
+ * Whether sp is on the alternate stack.  Never with SS_AUTODISARM, as in
+ * Linux's on_sig_stack: such a stack is disarmed while a handler runs on it,
+ * so a program can only be "on" it by having set it from there; a stack
+ * pointer gone astray near its end then still gets its signals.
+ */
 static bool on_altstack(const stack_t *ss, u32 sp)
 {
 	u32 base = (u32)ss->ss_sp;
 
+	if ((u32)ss->ss_flags & SS_AUTODISARM)
+		return false;
 	return ss->ss_size && sp > base && sp - base <= ss->ss_size;
 }
 
-/* sigaltstack's flags as a program at stack pointer sp sees them. */
+/* sigaltstack's mode as a program at stack pointer sp sees it (without
+ * the flag bits: the caller adds SS_AUTODISARM where it reports it). */
 u32 signal_altstack_flags(const struct task *t, u32 sp)
 {
 	const stack_t *ss = &t->signal.altstack;
@@ -110,9 +129,16 @@ static bool run_handler(struct task *t, struct trap_frame *tf, int signo, const 
 	altstack.ss_flags = (int)signal_altstack_flags(t, sp);
 	if ((act->flags & SA_ONSTACK) && altstack.ss_flags == 0)
 		sp = (u32)st->altstack.ss_sp + st->altstack.ss_size;
+	altstack.ss_flags |= (int)((u32)st->altstack.ss_flags & SS_FLAG_BITS);
 	signal_syscall_restart(tf, act);
 	if (sigframe_setup(tf, sigframe_place(sp), signo, info, act, oldmask, &altstack))
 		return false;
+	if ((u32)st->altstack.ss_flags & SS_AUTODISARM) {
+		/* Disarmed while the handler runs; uc_stack keeps it for rt_sigreturn. */
+		st->altstack.ss_sp = NULL;
+		st->altstack.ss_size = 0;
+		st->altstack.ss_flags = SS_DISABLE;
+	}
 	st->restore_mask = false;
 	st->blocked |= act->mask;
 	if (!(act->flags & SA_NODEFER))

@@ -17,6 +17,7 @@
 #include "kernel/task/task.h"
 #include "lib/string.h"
 #include <abi/errno.h>
+#include <abi/syscall.h>
 
 static struct task fake;
 
@@ -709,9 +710,9 @@ static void test_frame_needs_user_memory(struct ktest *kt)
 		   sigframe_setup(&tf, sigframe_place(tf.user_esp), SIGUSR1, &info, &act, 0, &ss),
 		   -EFAULT);
 	KEXPECT_EQ(kt, sigframe_setup(&tf, 0, SIGUSR1, &info, &act, 0, &ss), -EFAULT);
-	KEXPECT_EQ(kt, sigframe_return(&tf, &mask), -EFAULT);
+	KEXPECT_EQ(kt, sigframe_return(&tf, &mask, &ss), -EFAULT);
 	tf.user_esp = 0xc0100000; /* a kernel address */
-	KEXPECT_EQ(kt, sigframe_return(&tf, &mask), -EFAULT);
+	KEXPECT_EQ(kt, sigframe_return(&tf, &mask, &ss), -EFAULT);
 	tf.user_esp = before.user_esp;
 	KEXPECT_EQ(kt, memcmp(&tf, &before, sizeof(tf)), 0);
 }
@@ -748,6 +749,9 @@ static void test_syscall_restart(struct ktest *kt)
 	restart_case(kt, -ERESTARTNOHAND, &restart, -EINTR, false);
 	restart_case(kt, -ERESTARTNOHAND, NULL, 179, true);
 	restart_case(kt, -ERESTARTNOINTR, &plain, 179, true);
+	/* A relative sleep: restart_syscall (0) without a handler, else EINTR. */
+	restart_case(kt, -ERESTART_RESTARTBLOCK, NULL, __NR_restart_syscall, true);
+	restart_case(kt, -ERESTART_RESTARTBLOCK, &restart, -EINTR, false);
 	restart_case(kt, -EINTR, &restart, -EINTR, false);
 	restart_case(kt, 5, NULL, 5, false);
 	/* Not a system call (an IRQ interrupted user code): eax is the program's. */

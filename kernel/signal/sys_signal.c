@@ -255,6 +255,48 @@ long sys_rt_sigsuspend(const abi_sigset_t __user *umask, u32 sigsetsize)
 }
 
 /*
+ * Set t's alternate stack to *ss, the program being at stack pointer sp:
+ * Linux's do_sigaltstack.  Refused while running on the current one
+ * (-EPERM), for a mode other than 0, SS_ONSTACK or SS_DISABLE (-EINVAL) and
+ * when smaller than MINSIGSTKSZ (-ENOMEM).  The flags are kept as given,
+ * SS_AUTODISARM with them.
+ */
+static int altstack_set(struct task *t, stack_t ss, u32 sp)
+{
+	stack_t *cur = &t->signal.altstack;
+	int mode = (int)((u32)ss.ss_flags & ~SS_FLAG_BITS);
+
+	if (signal_altstack_flags(t, sp) == SS_ONSTACK)
+		return -EPERM;
+	if (mode != 0 && mode != SS_ONSTACK && mode != SS_DISABLE)
+		return -EINVAL;
+	if (mode == SS_DISABLE) {
+		ss.ss_sp = NULL;
+		ss.ss_size = 0;
+	} else if (ss.ss_size < MINSIGSTKSZ) {
+		return -ENOMEM;
+	}
+	*cur = ss;
+	return 0;
+}
+
+/*
+ * restart_syscall: go on with the call a stop interrupted (current->restart,
+ * filled by the call when it returned -ERESTART_RESTARTBLOCK).  The block is
+ * used once; without one (a program calling 0 itself, or after a handler
+ * ran) there is nothing to go on with: -EINTR, as Linux's
+ * do_no_restart_syscall.
+ */
+long sys_restart_syscall(void)
+{
+	struct restart_block *rb = &current->restart;
+	long (*fn)(struct restart_block *) = rb->fn;
+
+	rb->fn = NULL;
+	return fn ? fn(rb) : -EINTR;
+}
+
+/*
  * rt_sigreturn: the handler's restorer lands here with esp just above the
  * popped pretcode.  A frame that cannot be read or was forged is the
  * program's fault: SIGSEGV, and the registers stay as they are.
@@ -264,54 +306,47 @@ long sys_rt_sigreturn(void)
 	struct task *t = current;
 	struct trap_frame *tf = t->user_frame;
 	abi_sigset_t mask;
+	stack_t altstack;
 	u32 flags;
 
 	tf->error_code = 0xffffffffu; /* whatever eax holds now, no restart */
-	if (sigframe_return(tf, &mask)) {
+	t->restart.fn = NULL;	      /* the interrupted call ended with EINTR */
+	if (sigframe_return(tf, &mask, &altstack)) {
 		signal_force(t, SIGSEGV, SI_KERNEL, 0);
 		return (long)tf->eax;
 	}
+	/*
+	 * The alternate stack as the frame saved it (an SS_AUTODISARM stack
+	 * comes back armed).  As Linux's restore_altstack, a stack it may not
+	 * set now (the program resumes on the current one) is left as it is.
+	 */
+	(void)altstack_set(t, altstack, tf->user_esp);
 	flags = irq_save();
 	t->signal.blocked = mask & ~SIGNAL_UNBLOCKABLE;
 	irq_restore(flags);
 	return (long)tf->eax;
 }
 
-/*
- * sigaltstack: Linux's rules.  The old stack is reported first; a new one
- * is refused while running on the current one (-EPERM), for flags other
- * than 0, SS_ONSTACK or SS_DISABLE (-EINVAL) and when smaller than
- * MINSIGSTKSZ (-ENOMEM).
- */
+/* sigaltstack: the old stack is reported first, its mode as seen from the
+ * caller's stack pointer plus the flag bits it was set with. */
 long sys_sigaltstack(const stack_t __user *uss, stack_t __user *uoss)
 {
 	struct task *t = current;
 	stack_t *cur = &t->signal.altstack;
 	u32 sp = t->user_frame->user_esp;
 	stack_t ss, old;
+	int rc;
 
 	if (uss && copy_from_user(&ss, uss, sizeof(ss)))
 		return -EFAULT;
 	if (uoss && !user_range_ok(uoss, sizeof(old), true))
 		return -EFAULT;
 	old = *cur;
-	old.ss_flags = (int)signal_altstack_flags(t, sp);
+	old.ss_flags = (int)(signal_altstack_flags(t, sp) | ((u32)cur->ss_flags & SS_FLAG_BITS));
 	if (uss) {
-		int mode = ss.ss_flags & ~(int)0x80000000u; /* SS_AUTODISARM is accepted */
-
-		if (old.ss_flags == SS_ONSTACK)
-			return -EPERM;
-		if (mode != 0 && mode != SS_ONSTACK && mode != SS_DISABLE)
-			return -EINVAL;
-		if (mode == SS_DISABLE) {
-			ss.ss_sp = NULL;
-			ss.ss_size = 0;
-		} else if (ss.ss_size < MINSIGSTKSZ) {
-			return -ENOMEM;
-		}
-		cur->ss_sp = ss.ss_sp;
-		cur->ss_size = ss.ss_size;
-		cur->ss_flags = ss.ss_size ? 0 : SS_DISABLE;
+		rc = altstack_set(t, ss, sp);
+		if (rc)
+			return rc;
 	}
 	if (uoss && copy_to_user(uoss, &old, sizeof(old)))
 		return -EFAULT;

@@ -40,6 +40,20 @@
 
 enum task_state { TASK_RUNNABLE, TASK_SLEEPING, TASK_ZOMBIE };
 
+/*
+ * What restart_syscall (nr 0) goes on with, Linux's restart block: a
+ * relative sleep ended by a signal fills it and returns
+ * -ERESTART_RESTARTBLOCK; if no handler runs (a stop and continue), the
+ * signal code turns the call into restart_syscall, and fn sleeps on to the
+ * same deadline.  fn NULL: nothing to go on with (-EINTR).
+ */
+struct restart_block {
+	long (*fn)(struct restart_block *rb);
+	int clockid;			    /* the clock slept on */
+	u64 deadline_ns;		    /* absolute, in that clock's time */
+	struct timespec __user *rem; /* where the time left goes, or NULL */
+};
+
 /* Why a sleep ended (sched.c). */
 enum task_wake_reason { TASK_WAKE_NONE, TASK_WAKE_WOKEN, TASK_WAKE_TIMEOUT };
 
@@ -62,6 +76,7 @@ struct task {
 	u64 start_ns;	 /* clock_monotonic_ns when it was created (fork, boot) */
 
 	struct signal_state signal;
+	struct restart_block restart; /* sys_restart_syscall (kernel/signal/sys_signal.c) */
 	struct posix_timers_task posix_timers; /* timers owned (kernel/time/posix_timers.c) */
 	struct fd_table files;		       /* open files (fs/file.c) */
 	struct itimers *itimers;	       /* setitimer/alarm (kernel/time/itimer.c); NULL: none yet */

@@ -99,8 +99,10 @@ long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
 
 /*
  * Sleep until `deadline` on `clock` (interrupts may be on).  Returns 0 when
- * the time has come, or -EINTR when a signal that will run a handler (or end
- * the task) is pending.  sched_sleep is not woken by ignored or blocked
+ * the time has come, or -EINTR when a signal the task must act on is
+ * pending: one that runs a handler, stops the task or ends it.  The caller
+ * decides whether the call then ends with EINTR or goes on (see
+ * sleep_on_clock's callers).  sched_sleep is not woken by ignored or blocked
  * signals; a wake-up for any other reason sleeps again.
  */
 static int sleep_until(enum ktimer_clock clock, u64 deadline)
@@ -116,71 +118,104 @@ static int sleep_until(enum ktimer_clock clock, u64 deadline)
 }
 
 /*
- * Sleep until another process has used the CPU time asked.  Its CPU time
- * grows at most as fast as the monotonic clock, so sleeping for the time
- * still missing can never wake too early: look again, sleep for what is
- * still missing, until it is there.  If the process exits meanwhile, its
- * CPU time is final and the sleep ends (0).
+ * Sleep until a process's CPU-time clock `id` reads `deadline`.  Our own
+ * never moves while we sleep (the process is this one task): only a signal
+ * ends that sleep.  Another process's CPU time grows at most as fast as the
+ * monotonic clock, so sleeping for the time still missing can never wake
+ * too early: look again, sleep for what is still missing, until it is
+ * there.  If that process exits meanwhile, its CPU time is final and the
+ * sleep ends (0).
  */
-static long cpu_nanosleep_other(clockid_t id, bool absolute, const struct timespec *req,
-				u64 req_ns, struct timespec __user *urem)
+static int cpu_sleep(clockid_t id, u64 deadline, u64 *left)
 {
-	u64 deadline = 0, used = 0;
-	bool first = true;
-	int rc = 0;
-
 	for (;;) {
 		u32 flags = irq_save();
 		struct task *t = posix_cpu_clock_task(id);
+		u64 used = t ? task_cpu_ns(t) : 0;
 
-		if (t)
-			used = task_cpu_ns(t);
 		irq_restore(flags);
-		if (first)
-			deadline = absolute ? req_ns : ktime_add_sat(used, req_ns);
-		first = false;
+		*left = deadline > used ? deadline - used : 0;
 		if (!t || used >= deadline)
 			return 0;
-		rc = sleep_until(KTIMER_MONOTONIC,
-				 ktime_add_sat(clock_monotonic_ns(), deadline - used));
-		if (rc == -EINTR)
-			break;
+		u64 wake = t == current ? KTIME_MAX : ktime_add_sat(clock_monotonic_ns(), *left);
+		if (sleep_until(KTIMER_MONOTONIC, wake) == -EINTR)
+			return -EINTR;
 	}
-	if (!absolute && urem) {
-		struct timespec rem;
+}
 
-		ktime_to_timespec(deadline > used ? deadline - used : 0, &rem);
-		if (copy_to_user(urem, &rem, sizeof(rem)))
+/*
+ * Sleep until clock `id` reads `deadline`: CLOCK_REALTIME (moved by
+ * clock_settime, as POSIX wants of absolute sleeps), CLOCK_MONOTONIC, or a
+ * CPU-time clock.  0 at the time, -EINTR for a signal; *left is the time
+ * still missing.
+ */
+static int sleep_on_clock(clockid_t id, u64 deadline, u64 *left)
+{
+	enum ktimer_clock clock = id == CLOCK_REALTIME ? KTIMER_REALTIME : KTIMER_MONOTONIC;
+	u64 now;
+	int rc;
+
+	if (id != CLOCK_REALTIME && id != CLOCK_MONOTONIC)
+		return cpu_sleep(id, deadline, left);
+	rc = sleep_until(clock, deadline);
+	now = clock == KTIMER_REALTIME ? clock_realtime_ns() : clock_monotonic_ns();
+	*left = deadline > now ? deadline - now : 0;
+	return rc;
+}
+
+/*
+ * A relative sleep, from its start or again after a stop (restart_syscall).
+ * Ended by a signal, it writes the time left to rem and returns
+ * -ERESTART_RESTARTBLOCK, as Linux's do_nanosleep: if a handler runs, the
+ * signal code makes that -EINTR; if none does (a stop and continue), the
+ * call becomes restart_syscall, which lands here again with the same
+ * deadline, so the sleep is as long as asked and not a moment longer.
+ */
+static long nanosleep_restart(struct restart_block *rb)
+{
+	struct timespec rem;
+	u64 left;
+
+	if (sleep_on_clock(rb->clockid, rb->deadline_ns, &left) == 0 || left == 0)
+		return 0;
+	if (rb->rem) {
+		ktime_to_timespec(left, &rem);
+		if (copy_to_user(rb->rem, &rem, sizeof(rem)))
 			return -EFAULT;
 	}
-	(void)req;
-	return rc;
+	rb->fn = nanosleep_restart;
+	return -ERESTART_RESTARTBLOCK;
 }
 
 static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *ureq,
 			 struct timespec __user *urem)
 {
-	struct timespec req, rem;
-	enum ktimer_clock clock;
-	u64 req_ns, deadline;
+	struct restart_block *rb = &current->restart;
 	bool absolute = flags & TIMER_ABSTIME; /* other flag bits are ignored, as in Linux */
-	int rc;
-
-	struct task *other = NULL; /* a negative id: another process's CPU time */
+	struct timespec req;
+	u64 req_ns, left;
 
 	switch (id) {
-	case CLOCK_REALTIME:
 	case CLOCK_REALTIME_HR:
-	case CLOCK_MONOTONIC:
+		id = CLOCK_REALTIME;
+		break;
 	case CLOCK_MONOTONIC_HR:
+		id = CLOCK_MONOTONIC;
+		break;
+	case CLOCK_REALTIME:
+	case CLOCK_MONOTONIC:
 	case CLOCK_PROCESS_CPUTIME_ID:
 		break;
-	default:
-		/* Linux: EINVAL for a thread's CPU clock and for unknown ids. */
+	case CLOCK_THREAD_CPUTIME_ID:
+		/* Linux: the thread clock has no nsleep (the C library says EINVAL itself). */
+		return -EOPNOTSUPP;
+	default: {
+		/* Linux: EINVAL for another thread's CPU clock and for unknown ids. */
 		if (id >= 0 || CPUCLOCK_PERTHREAD(id))
 			return -EINVAL;
 		u32 irqflags = irq_save();
-		other = posix_cpu_clock_task(id);
+		struct task *other = posix_cpu_clock_task(id); /* a negative id: a process's CPU time */
+
 		irq_restore(irqflags);
 		if (!other)
 			return -EINVAL;
@@ -188,52 +223,37 @@ static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *
 			id = CLOCK_PROCESS_CPUTIME_ID;
 		break;
 	}
+	}
 	if (copy_from_user(&req, ureq, sizeof(req)))
 		return -EFAULT;
 	if (ktime_from_timespec(&req, &req_ns))
 		return -EINVAL;
 
-	if (id == CLOCK_PROCESS_CPUTIME_ID) {
+	if (absolute) {
 		/*
-		 * Until this process has used req of CPU.  Its only task is the
-		 * one asleep, so that time never comes: only a signal ends it
-		 * (unless it is already past, for an absolute time).
+		 * Ended by a signal, an absolute sleep is made again as it was
+		 * asked if no handler runs (Linux's -ERESTARTNOHAND); rem is
+		 * left alone.
 		 */
-		if (absolute && task_cpu_ns(current) >= req_ns)
-			return 0;
-		if (!absolute && req_ns == 0)
-			return 0;
-		rc = sleep_until(KTIMER_MONOTONIC, KTIME_MAX);
-		if (rc == -EINTR && !absolute && urem) {
-			if (copy_to_user(urem, &req, sizeof(req)))
-				return -EFAULT;
-		}
-		return rc;
+		return sleep_on_clock(id, req_ns, &left) == -EINTR ? -ERESTARTNOHAND : 0;
 	}
-
-	if (id < 0)
-		return cpu_nanosleep_other(id, absolute, &req, req_ns, urem);
-
-	if (absolute && (id == CLOCK_REALTIME || id == CLOCK_REALTIME_HR)) {
-		clock = KTIMER_REALTIME; /* moved by clock_settime, as POSIX wants */
-		deadline = req_ns;
-	} else if (absolute) {
-		clock = KTIMER_MONOTONIC;
-		deadline = req_ns;
+	if (req_ns == 0)
+		return 0;
+	/* A relative sleep measures an interval: monotonic, whatever the clock. */
+	if (id == CLOCK_REALTIME)
+		id = CLOCK_MONOTONIC;
+	if (id == CLOCK_MONOTONIC) {
+		rb->deadline_ns = ktime_add_sat(clock_monotonic_ns(), req_ns);
 	} else {
-		/* A relative sleep measures an interval: monotonic, whatever the clock. */
-		clock = KTIMER_MONOTONIC;
-		deadline = ktime_add_sat(clock_monotonic_ns(), req_ns);
-	}
+		u32 irqflags = irq_save();
+		struct task *t = posix_cpu_clock_task(id);
 
-	rc = sleep_until(clock, deadline);
-	if (rc == -EINTR && !absolute && urem) {
-		u64 now = clock_monotonic_ns();
-		ktime_to_timespec(deadline > now ? deadline - now : 0, &rem);
-		if (copy_to_user(urem, &rem, sizeof(rem)))
-			return -EFAULT;
+		rb->deadline_ns = ktime_add_sat(t ? task_cpu_ns(t) : 0, req_ns);
+		irq_restore(irqflags);
 	}
-	return rc;
+	rb->clockid = id;
+	rb->rem = urem;
+	return nanosleep_restart(rb);
 }
 
 long sys_clock_nanosleep(clockid_t id, int flags, const struct timespec __user *ureq,

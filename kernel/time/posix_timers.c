@@ -300,7 +300,14 @@ static int sigevent_check(const struct sigevent *ev)
 	case SIGEV_NONE:
 		return 0;
 	case SIGEV_SIGNAL:
+	case SIGEV_THREAD:
 	case SIGEV_THREAD_ID:
+		/*
+		 * SIGEV_THREAD: the C library runs the function in a thread of
+		 * its own; the kernel under it (Linux's good_sigevent) takes it
+		 * as SIGEV_SIGNAL: the signal must be valid and is queued to the
+		 * process at each expiry.
+		 */
 		if (ev->sigev_signo <= 0 || ev->sigev_signo > SIGRTMAX)
 			return -EINVAL;
 		/* SIGEV_THREAD_ID: a task of the caller's process, which is the caller. */
@@ -309,7 +316,6 @@ static int sigevent_check(const struct sigevent *ev)
 			return -EINVAL;
 		return 0;
 	default:
-		/* SIGEV_THREAD is the libc's business (Linux refuses it too). */
 		return -EINVAL;
 	}
 }

@@ -10,6 +10,10 @@
  * line here passes.  Linux before 6.13 re-armed the ignored timer in the
  * interrupt and lost the overrun: there "signal arrives when a handler is
  * installed" fails.
+ *
+ * A one-shot timer is not parked: its pending (blocked) signal is discarded
+ * by SIG_IGN, as POSIX says, and neither SIG_DFL nor a handler brings it
+ * back (a regression of issue 13: it came back and killed the program).
  */
 #include "conformance.h"
 
@@ -112,6 +116,31 @@ static void ignored_then_handled_unblocked(void)
 	set_disposition(SIG, SIG_DFL);
 }
 
+static void oneshot_discarded(void)
+{
+	timer_t t;
+	int pending;
+
+	set_disposition(SIG, SIG_DFL);
+	block_signal(SIG);
+	make_timer(CLOCK_MONOTONIC, SIGEV_SIGNAL, SIG, 7, &t);
+	arm_timer(t, 0, 10 * NS_PER_MS, 0);
+	ok(wait_pending(SIG, 2000), "one-shot, blocked: its signal is pending");
+	set_disposition(SIG, SIG_IGN);
+	ok(is_pending(SIG) == 0, "SIG_IGN discards the one-shot's pending signal");
+	set_disposition(SIG, SIG_DFL);
+	ok(is_pending(SIG) == 0, "SIG_DFL does not bring it back");
+	h_count = 0;
+	set_handler(SIG, handler, 0);
+	pending = is_pending(SIG);
+	unblock_signal(SIG); /* were it still queued, the handler would run now */
+	ok(pending == 0 && h_count == 0, "nor does a handler: it never runs");
+	why("timer_gettime: %lld ns left", (long long)timer_left(t));
+	ok(timer_left(t) == 0, "the one-shot timer is disarmed");
+	timer_delete(t);
+	set_disposition(SIG, SIG_DFL);
+}
+
 int main(void)
 {
 	int tries = 0;
@@ -121,5 +150,6 @@ int main(void)
 	if (tries == 4)
 		ignored_then_handled_blocked(1);
 	ignored_then_handled_unblocked();
+	oneshot_discarded();
 	return done();
 }

@@ -18,6 +18,7 @@
 #include <locale.h>
 #include <math.h>
 #include <memory.h>
+#include <pthread.h>
 #include <sched.h>
 #include <search.h>
 #include <setjmp.h>

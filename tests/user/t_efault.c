@@ -35,7 +35,7 @@ int main(void)
 {
 	char *brk_end;
 
-	UTAP_PLAN(25);
+	UTAP_PLAN(26);
 	UTAP_OK(raw3(__NR_write, 1, 0, 5) == -EFAULT, "write(NULL) is -EFAULT");
 	UTAP_OK(raw3(__NR_write, 1, 0xC0000000L, 5) == -EFAULT, "write(kernel address)");
 	UTAP_OK(raw3(__NR_write, 1, 0x40000000L, 5) == -EFAULT, "write(unmapped hole)");
@@ -58,7 +58,8 @@ int main(void)
 	UTAP_OK(raw3(__NR_brk, 0xC0000000L, 0, 0) == (long)brk_end,
 		"brk(kernel) refused: old break");
 
-	UTAP_OK(raw3(0, 0, 0, 0) == -ENOSYS, "call 0 is -ENOSYS");
+	UTAP_OK(raw3(222, 0, 0, 0) == -ENOSYS, "call 222 (none on Linux i386) is -ENOSYS");
+	UTAP_OK(raw3(0, 0, 0, 0) == -EINTR, "call 0, restart_syscall with nothing to restart: -EINTR");
 	UTAP_OK(raw3(263, 0, 0, 0) == -ENOSYS && raw3(-1, 0, 0, 0) == -ENOSYS,
 		"calls >= NR_SYSCALLS are -ENOSYS");
 	UTAP_OK(getpid() == 1 && raw3(__NR_gettid, 0, 0, 0) == 1, "init is pid 1");

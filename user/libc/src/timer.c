@@ -10,7 +10,21 @@
 
 int timer_create(clockid_t clock, struct sigevent *sev, timer_t *timerid)
 {
-	return (int)sys_ret(sys_3(NR_timer_create, clock, (long)sev, (long)timerid));
+	/*
+	 * SIGEV_THREAD runs a function in a new thread, which this C library
+	 * cannot make yet (it comes with threads, <pthread.h>).  The kernel
+	 * takes it as SIGEV_SIGNAL (Linux's does), so such a timer is deleted
+	 * again: EINVAL.  The kernel reads *sev first, so a bad pointer is
+	 * EFAULT and not a fault here.
+	 */
+	int rc = (int)sys_ret(sys_3(NR_timer_create, clock, (long)sev, (long)timerid));
+
+	if (rc == 0 && sev && sev->sigev_notify == SIGEV_THREAD) {
+		sys_1(NR_timer_delete, (long)*timerid);
+		errno = EINVAL;
+		return -1;
+	}
+	return rc;
 }
 
 int timer_settime(timer_t timerid, int flags, const struct itimerspec *value,
@@ -51,6 +65,9 @@ int clock_getres(clockid_t clock, struct timespec *res)
 
 int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req, struct timespec *rem)
 {
+	/* The kernel says EOPNOTSUPP; POSIX (and glibc) EINVAL. */
+	if (clock == CLOCK_THREAD_CPUTIME_ID)
+		return EINVAL;
 	long ret = sys_4(NR_clock_nanosleep, clock, flags, (long)req, (long)rem);
 
 	return sys_is_error(ret) ? (int)-ret : 0;
