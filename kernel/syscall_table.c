@@ -5,6 +5,7 @@
 #include "fs/syscalls.h"
 #include "kernel/syscall.h"
 #include "kernel/signal/signal.h"
+#include "kernel/time/ntp.h"
 #include "kernel/time/posix_syscalls.h"
 
 const syscall_fn_t syscall_table[NR_SYSCALLS] = {
@@ -70,4 +71,10 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_clock_getres, sys_clock_getres),
     SYSCALL_ENTRY(__NR_clock_nanosleep, sys_clock_nanosleep),
     SYSCALL_ENTRY(__NR_nanosleep, sys_nanosleep),
+    /* the older time calls and NTP (kernel/time/ntp.c) */
+    SYSCALL_ENTRY(__NR_time, sys_time),
+    SYSCALL_ENTRY(__NR_gettimeofday, sys_gettimeofday),
+    SYSCALL_ENTRY(__NR_settimeofday, sys_settimeofday),
+    SYSCALL_ENTRY(__NR_adjtimex, sys_adjtimex),
+    SYSCALL_ENTRY(__NR_clock_adjtime, sys_clock_adjtime),
 };

@@ -60,9 +60,11 @@
 #define __NR_getpgrp           65
 #define __NR_setsid            66
 #define __NR_gettimeofday      78
+#define __NR_settimeofday      79
 #define __NR_stat              106
 #define __NR_fstat             108
 #define __NR_wait4             114
+#define __NR_adjtimex          124
 #define __NR_getpgid           132
 #define __NR__llseek           140
 #define __NR_getsid            147
@@ -84,6 +86,7 @@
 #define __NR_tkill             238
 #define __NR_exit_group        252
 #define __NR_openat            295
+#define __NR_clock_adjtime     343
 
 /* The 2002 patch's numbers (mainline: 259..267). */
 #define __NR_timer_create      254
@@ -97,7 +100,7 @@
 #define __NR_clock_nanosleep   262
 
 /* One past the highest number: the size of the kernel's call table. */
-#define NR_SYSCALLS            296
+#define NR_SYSCALLS            344
 
 /* A result in [-MAX_ERRNO, -1] is -errno; anything else is a value. */
 #define MAX_ERRNO              4095

@@ -2,12 +2,21 @@
  * The POSIX clock calls: clock_gettime, clock_getres, clock_settime,
  * clock_nanosleep (259..262 in the 2002 patch's numbering) and nanosleep.
  *
- * Clock ids are the patch's: REALTIME 0, MONOTONIC 1, PROCESS_CPUTIME_ID 2,
- * THREAD_CPUTIME_ID 3, REALTIME_HR 4, MONOTONIC_HR 5, and Linux's negative
- * ids for the CPU-time clock of a given process (include/abi/time.h).  The _HR ids read the
- * same sources as their plain twins: there is one clock source, and it is
- * already as fine as the hardware allows.  A process is one task here, so the
- * process and thread CPU-time clocks read the same count.
+ * Clock ids are Linux's (include/abi/time.h), and Linux's negative ids for
+ * the CPU-time clock of a given process.  What each id allows, as Linux 6.18
+ * answers on a PC without an RTC wake alarm (probed as root):
+ *
+ *   id                        gettime/getres  timer_create, clock_nanosleep
+ *   REALTIME, MONOTONIC,      yes             yes
+ *   BOOTTIME, TAI
+ *   MONOTONIC_RAW, *_COARSE   yes             EOPNOTSUPP
+ *   REALTIME/BOOTTIME_ALARM   EINVAL          EOPNOTSUPP
+ *   PROCESS_CPUTIME_ID        yes             yes
+ *   THREAD_CPUTIME_ID         yes             timers yes, sleep EOPNOTSUPP
+ *   10, >= 16                 EINVAL          EINVAL
+ *
+ * A process is one task here, so the process and thread CPU-time clocks
+ * read the same count.
  */
 #include "arch/i386/cpu.h"
 #include "kernel/time/clock.h"
@@ -28,13 +37,27 @@ static int clock_read(clockid_t id, u64 *ns)
 {
 	switch (id) {
 	case CLOCK_REALTIME:
-	case CLOCK_REALTIME_HR:
 		*ns = clock_realtime_ns();
 		return 0;
 	case CLOCK_MONOTONIC:
-	case CLOCK_MONOTONIC_HR:
+	case CLOCK_BOOTTIME: /* no suspend: nothing to add */
 		*ns = clock_monotonic_ns();
 		return 0;
+	case CLOCK_MONOTONIC_RAW:
+		*ns = clock_raw_ns();
+		return 0;
+	case CLOCK_REALTIME_COARSE:
+		*ns = clock_coarse_ns(clock_realtime_ns());
+		return 0;
+	case CLOCK_MONOTONIC_COARSE:
+		*ns = clock_coarse_ns(clock_monotonic_ns());
+		return 0;
+	case CLOCK_TAI:
+		*ns = clock_tai_ns();
+		return 0;
+	case CLOCK_REALTIME_ALARM: /* no wake alarm: Linux's alarm_clock_get* */
+	case CLOCK_BOOTTIME_ALARM:
+		return -EINVAL;
 	default: {
 		/* The CPU-time clocks: ours, or (a negative id) another process's. */
 		u32 flags = irq_save();
@@ -88,7 +111,7 @@ long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
 		irq_restore(flags);
 		return t ? -EPERM : -EINVAL;
 	}
-	if (id != CLOCK_REALTIME && id != CLOCK_REALTIME_HR)
+	if (id != CLOCK_REALTIME)
 		return -EINVAL;
 	if (copy_from_user(&ts, uts, sizeof(ts)))
 		return -EFAULT;
@@ -106,7 +129,9 @@ long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
 static int sleep_until(enum ktimer_clock clock, u64 deadline)
 {
 	for (;;) {
-		u64 now = clock == KTIMER_REALTIME ? clock_realtime_ns() : clock_monotonic_ns();
+		u64 now = clock == KTIMER_REALTIME ? clock_realtime_ns()
+			  : clock == KTIMER_TAI	   ? clock_tai_ns()
+						   : clock_monotonic_ns();
 		if (now >= deadline)
 			return 0;
 		int rc = sched_sleep(clock, deadline);
@@ -170,11 +195,18 @@ static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *
 
 	switch (id) {
 	case CLOCK_REALTIME:
-	case CLOCK_REALTIME_HR:
 	case CLOCK_MONOTONIC:
-	case CLOCK_MONOTONIC_HR:
+	case CLOCK_BOOTTIME:
+	case CLOCK_TAI:
 	case CLOCK_PROCESS_CPUTIME_ID:
 		break;
+	case CLOCK_THREAD_CPUTIME_ID: /* Linux: no nsleep for it */
+	case CLOCK_MONOTONIC_RAW:
+	case CLOCK_REALTIME_COARSE:
+	case CLOCK_MONOTONIC_COARSE:
+	case CLOCK_REALTIME_ALARM:
+	case CLOCK_BOOTTIME_ALARM:
+		return -EOPNOTSUPP;
 	default:
 		/* Linux: EINVAL for a thread's CPU clock and for unknown ids. */
 		if (id >= 0 || CPUCLOCK_PERTHREAD(id))
@@ -214,8 +246,11 @@ static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *
 	if (id < 0)
 		return cpu_nanosleep_other(id, absolute, &req, req_ns, urem);
 
-	if (absolute && (id == CLOCK_REALTIME || id == CLOCK_REALTIME_HR)) {
+	if (absolute && id == CLOCK_REALTIME) {
 		clock = KTIMER_REALTIME; /* moved by clock_settime, as POSIX wants */
+		deadline = req_ns;
+	} else if (absolute && id == CLOCK_TAI) {
+		clock = KTIMER_TAI;
 		deadline = req_ns;
 	} else if (absolute) {
 		clock = KTIMER_MONOTONIC;
