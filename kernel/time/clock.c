@@ -169,7 +169,11 @@ static s64 mul_adj(u64 d, s64 adj)
 /* The slew absorbed over d raw ns. */
 static s64 slew_done(u64 d)
 {
-	u64 most = d / SLEW_RAW_NS_PER_NS;
+	u64 most;
+
+	if (likely(tk_slew == 0))
+		return 0;
+	most = d / SLEW_RAW_NS_PER_NS;
 
 	if (tk_slew >= 0)
 		return (u64)tk_slew < most ? tk_slew : (s64)most;
@@ -181,6 +185,9 @@ static u64 mono_at(u64 raw)
 {
 	u64 d = raw - tk_base_raw;
 
+	/* the common case, an unadjusted clock, costs one subtraction */
+	if (likely(tk_adj == 0 && tk_slew == 0))
+		return tk_base_mono + d;
 	return tk_base_mono + d + (u64)mul_adj(d, tk_adj) + (u64)slew_done(d);
 }
 

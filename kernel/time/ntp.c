@@ -167,7 +167,7 @@ static int second_overflow(s64 secs)
 	}
 
 	time_maxerror += MAXFREQ / 1000;
-	if (time_maxerror >= NTP_PHASE_LIMIT) {
+	if (time_maxerror > NTP_PHASE_LIMIT) {
 		time_maxerror = NTP_PHASE_LIMIT;
 		time_status |= STA_UNSYNC;
 	}
