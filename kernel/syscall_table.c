@@ -6,6 +6,7 @@
 #include "kernel/syscall.h"
 #include "kernel/signal/signal.h"
 #include "kernel/time/itimer.h"
+#include "kernel/time/ntp.h"
 #include "kernel/time/posix_syscalls.h"
 
 const syscall_fn_t syscall_table[NR_SYSCALLS] = {
@@ -85,4 +86,10 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_setitimer, sys_setitimer),
     SYSCALL_ENTRY(__NR_getitimer, sys_getitimer),
     SYSCALL_ENTRY(__NR_alarm, sys_alarm),
+    /* the older time calls and NTP (kernel/time/ntp.c) */
+    SYSCALL_ENTRY(__NR_time, sys_time),
+    SYSCALL_ENTRY(__NR_gettimeofday, sys_gettimeofday),
+    SYSCALL_ENTRY(__NR_settimeofday, sys_settimeofday),
+    SYSCALL_ENTRY(__NR_adjtimex, sys_adjtimex),
+    SYSCALL_ENTRY(__NR_clock_adjtime, sys_clock_adjtime),
 };

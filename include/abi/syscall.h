@@ -52,22 +52,24 @@
 #define __NR_dup               41
 #define __NR_times             43
 #define __NR_brk               45
-#define __NR_ioctl             54
 #define __NR_getgid            47
 #define __NR_geteuid           49
 #define __NR_getegid           50
+#define __NR_ioctl             54
 #define __NR_setpgid           57
 #define __NR_dup2              63
 #define __NR_getppid           64
 #define __NR_getpgrp           65
 #define __NR_setsid            66
 #define __NR_gettimeofday      78
+#define __NR_settimeofday      79
 #define __NR_select            82
 #define __NR_setitimer         104
 #define __NR_getitimer         105
 #define __NR_stat              106
 #define __NR_fstat             108
 #define __NR_wait4             114
+#define __NR_adjtimex          124
 #define __NR_getpgid           132
 #define __NR__llseek           140
 #define __NR__newselect        142
@@ -96,6 +98,7 @@
 #define __NR_timerfd_create    322
 #define __NR_timerfd_settime   325
 #define __NR_timerfd_gettime   326
+#define __NR_clock_adjtime     343
 
 /* The 2002 patch's numbers (mainline: 259..267). */
 #define __NR_timer_create      254
@@ -109,7 +112,7 @@
 #define __NR_clock_nanosleep   262
 
 /* One past the highest number: the size of the kernel's call table. */
-#define NR_SYSCALLS            327
+#define NR_SYSCALLS            344
 
 /* A result in [-MAX_ERRNO, -1] is -errno; anything else is a value. */
 #define MAX_ERRNO              4095

@@ -1,6 +1,6 @@
 /*
- * Time structures and clock ids of the tick386 ABI (Linux i386 layouts; the
- * clock ids of the 2002 POSIX timer patch).
+ * Time structures and clock ids of the tick386 ABI (Linux i386 layouts and
+ * clock ids).
  *
  * Shared by the kernel and user/libc, whose <time.h> and <sys/time.h> include
  * this file; the names are the POSIX ones because the shapes are the POSIX
@@ -35,7 +35,7 @@ struct timeval {
 	suseconds_t tv_usec;
 };
 
-/* gettimeofday's obsolete second argument; tick386 reports zeros. */
+/* gettimeofday's second argument: kept and returned as Linux's sys_tz. */
 struct timezone {
 	int tz_minuteswest;
 	int tz_dsttime;
@@ -52,11 +52,11 @@ struct tms {
 #endif /* HOST_BUILD */
 
 /*
- * Clock ids.  0..3 are the POSIX clocks with the numbers every Linux has.
- * 4 and 5 are the patch's high-resolution variants of REALTIME and
- * MONOTONIC; beware that mainline Linux later gave 4 to CLOCK_MONOTONIC_RAW
- * and 5 to CLOCK_REALTIME_COARSE, so the same number means another clock on
- * a Linux host.
+ * Clock ids: Linux's numbers.  The 2002 patch's CLOCK_REALTIME_HR (4) and
+ * CLOCK_MONOTONIC_HR (5) collided with Linux's CLOCK_MONOTONIC_RAW and
+ * CLOCK_REALTIME_COARSE; user/libc's <time.h> keeps those two names as
+ * aliases of CLOCK_REALTIME and CLOCK_MONOTONIC (already high resolution).
+ * 10 is unused (Linux's old CLOCK_SGI_CYCLE).
  */
 #ifndef CLOCK_REALTIME
 #define CLOCK_REALTIME           0
@@ -70,10 +70,29 @@ struct tms {
 #ifndef CLOCK_THREAD_CPUTIME_ID
 #define CLOCK_THREAD_CPUTIME_ID  3
 #endif
-#define CLOCK_REALTIME_HR        4
-#define CLOCK_MONOTONIC_HR       5
-/* Number of clock ids: valid ids are 0 .. ABI_NR_CLOCKS - 1. */
-#define ABI_NR_CLOCKS            6
+#ifndef CLOCK_MONOTONIC_RAW
+#define CLOCK_MONOTONIC_RAW      4 /* the clock source alone, never adjusted */
+#endif
+#ifndef CLOCK_REALTIME_COARSE
+#define CLOCK_REALTIME_COARSE    5 /* REALTIME at the last tick */
+#endif
+#ifndef CLOCK_MONOTONIC_COARSE
+#define CLOCK_MONOTONIC_COARSE   6 /* MONOTONIC at the last tick */
+#endif
+#ifndef CLOCK_BOOTTIME
+#define CLOCK_BOOTTIME           7 /* MONOTONIC + time suspended (never, here) */
+#endif
+#ifndef CLOCK_REALTIME_ALARM
+#define CLOCK_REALTIME_ALARM     8 /* no RTC wake alarm: EINVAL/EOPNOTSUPP as Linux */
+#endif
+#ifndef CLOCK_BOOTTIME_ALARM
+#define CLOCK_BOOTTIME_ALARM     9
+#endif
+#ifndef CLOCK_TAI
+#define CLOCK_TAI                11 /* REALTIME + the TAI offset (adjtimex ADJ_TAI) */
+#endif
+/* Number of clock ids: valid ids are below ABI_NR_CLOCKS (Linux's MAX_CLOCKS). */
+#define ABI_NR_CLOCKS            16
 
 /*
  * The CPU-time clock of a given process or thread, as Linux encodes it in

@@ -1,7 +1,24 @@
 /*
- * CLOCK_MONOTONIC and CLOCK_REALTIME.
+ * CLOCK_MONOTONIC_RAW, CLOCK_MONOTONIC, CLOCK_REALTIME and CLOCK_TAI.
  *
- * TSC source: monotonic = scale(rdtsc() - tsc_boot).  rdtsc gives all 64
+ * RAW is the clock source alone; MONOTONIC is RAW run at the rate adjtimex
+ * asks (kernel/time/ntp.c); REALTIME is MONOTONIC plus an offset that only
+ * steps (clock_settime, ADJ_SETOFFSET, a leap second); TAI is REALTIME plus
+ * whole seconds (ADJ_TAI).  BOOTTIME is MONOTONIC (no suspend here).
+ *
+ * The rate is piecewise constant: since the last change (raw tk_base_raw,
+ * monotonic tk_base_mono),
+ *
+ *   mono = tk_base_mono + d + d * tk_adj / 2^32 + slew(d),  d = raw - tk_base_raw
+ *
+ * where tk_adj is the frequency correction (ADJ_TICK, ADJ_FREQUENCY and the
+ * PLL's share of this second) and slew(d) is adjtime()'s offset being
+ * absorbed at 500 ppm: sign(tk_slew) * min(|tk_slew|, d / 2000).  Every
+ * change first moves the base to now, so the clock is continuous; with
+ * |tk_adj| < 2^31 it is non-decreasing (each raw ns adds at least 1/2 ns).
+ * A change never needs an event: the slew ends by itself in the formula.
+ *
+ * RAW, TSC source: raw = scale(rdtsc() - tsc_boot).  rdtsc gives all 64
  * bits at once (edx:eax of one instruction), so no torn read across the
  * 32-bit halves, and scale() forms its product in 96 bits, so no overflow
  * for the life of the machine; the value is a function of the TSC alone,
@@ -31,6 +48,7 @@
 #include "kernel/bootinfo.h"
 #include "kernel/time/clockevent.h"
 #include "kernel/time/ktimer.h"
+#include "kernel/time/ntp.h"
 #include "kernel/printk.h"
 #include "lib/calendar.h"
 #include "lib/clockmath.h"
@@ -52,7 +70,16 @@ static u64 pit_total; /* PIT source: ticks since clock_init */
 static u16 pit_last_pos;
 
 static s64 realtime_offset; /* realtime = monotonic + offset; irq_save */
+static s64 tai_offset_sec;  /* TAI = realtime + this many seconds */
 static s64 boot_rtc_seconds;
+
+/* The rate of MONOTONIC against RAW (see the top); irq_save. */
+static u64 tk_base_raw, tk_base_mono;
+static s64 tk_adj;  /* (mono ns per raw ns - 1) * 2^32 */
+static s64 tk_slew; /* adjtime offset still to absorb at tk_base_raw, ns */
+
+#define SLEW_RAW_NS_PER_NS 2000 /* 500 ppm: 1 ns gained or lost every 2000 ns */
+#define COARSE_NS 10000000ull	/* the coarse clocks' tick: 100 Hz (USER_HZ) */
 
 static bool cpu_has_tsc(void)
 {
@@ -114,7 +141,7 @@ void clock_irq_update(void)
 		pit_fold();
 }
 
-u64 clock_monotonic_ns(void)
+u64 clock_raw_ns(void)
 {
 	u64 ticks;
 	u32 flags;
@@ -129,12 +156,139 @@ u64 clock_monotonic_ns(void)
 	return pit_ticks_to_ns(ticks);
 }
 
+/* d * adj / 2^32, truncated toward zero, for |adj| < 2^32: no overflow for
+ * any d (the 64x32 product is formed in two halves). */
+static s64 mul_adj(u64 d, s64 adj)
+{
+	u64 a = adj < 0 ? (u64)-adj : (u64)adj;
+	u64 r = (d >> 32) * a + (((d & 0xffffffffull) * a) >> 32);
+
+	return adj < 0 ? -(s64)r : (s64)r;
+}
+
+/* The slew absorbed over d raw ns. */
+static s64 slew_done(u64 d)
+{
+	u64 most;
+
+	if (likely(tk_slew == 0))
+		return 0;
+	most = d / SLEW_RAW_NS_PER_NS;
+
+	if (tk_slew >= 0)
+		return (u64)tk_slew < most ? tk_slew : (s64)most;
+	return (u64)-tk_slew < most ? tk_slew : -(s64)most;
+}
+
+/* MONOTONIC at raw time `raw` (>= tk_base_raw); irqs off. */
+static u64 mono_at(u64 raw)
+{
+	u64 d = raw - tk_base_raw;
+
+	/* the common case, an unadjusted clock, costs one subtraction */
+	if (likely(tk_adj == 0 && tk_slew == 0))
+		return tk_base_mono + d;
+	return tk_base_mono + d + (u64)mul_adj(d, tk_adj) + (u64)slew_done(d);
+}
+
+/* Move the base to now: the formula's parameters may change after it. */
+static void tk_rebase(void)
+{
+	u64 raw = clock_raw_ns();
+
+	tk_slew -= slew_done(raw - tk_base_raw);
+	tk_base_mono = mono_at(raw);
+	tk_base_raw = raw;
+}
+
+u64 clock_monotonic_ns(void)
+{
+	u32 flags = irq_save();
+	u64 ns = mono_at(clock_raw_ns());
+
+	irq_restore(flags);
+	return ns;
+}
+
 u64 clock_realtime_ns(void)
 {
 	u32 flags = irq_save();
 	u64 ns = clock_monotonic_ns() + (u64)realtime_offset;
 	irq_restore(flags);
 	return ns;
+}
+
+u64 clock_tai_ns(void)
+{
+	u32 flags = irq_save();
+	u64 ns = clock_realtime_ns() + (u64)(tai_offset_sec * (s64)NSEC_PER_SEC);
+	irq_restore(flags);
+	return ns;
+}
+
+u64 clock_coarse_ns(u64 ns)
+{
+	return ns - ns % COARSE_NS;
+}
+
+void clock_set_rate(s64 adj)
+{
+	u32 flags = irq_save();
+
+	tk_rebase();
+	tk_adj = adj;
+	irq_restore(flags);
+}
+
+s64 clock_slew_set(s64 ns)
+{
+	u32 flags = irq_save();
+	s64 old;
+
+	tk_rebase();
+	old = tk_slew;
+	tk_slew = ns;
+	irq_restore(flags);
+	return old;
+}
+
+s64 clock_slew_left(void)
+{
+	u32 flags = irq_save();
+	s64 left = tk_slew - slew_done(clock_raw_ns() - tk_base_raw);
+
+	irq_restore(flags);
+	return left;
+}
+
+u64 clock_monotonic_to_raw_delta(u64 mono_delta)
+{
+	/* The fastest MONOTONIC may run over the delta: its raw length is then
+	 * the shortest, so the event is never late (early finds nothing due,
+	 * and asks again). */
+	u32 flags = irq_save();
+	s64 rate = (s64)(1ull << 32) + tk_adj;
+
+	if (tk_slew > 0)
+		rate += (s64)((1ull << 32) / SLEW_RAW_NS_PER_NS) + 1;
+	irq_restore(flags);
+	if (mono_delta > (1ull << 31))
+		mono_delta = 1ull << 31; /* beyond any one-shot: clamped later anyway */
+	return (mono_delta << 32) / (u64)rate;
+}
+
+s64 clock_tai_offset_sec(void)
+{
+	return tai_offset_sec;
+}
+
+void clock_tai_offset_set(s64 sec)
+{
+	u32 flags = irq_save();
+
+	tai_offset_sec = sec;
+	irq_restore(flags);
+	ktimer_clock_was_set(); /* absolute TAI deadlines moved against the others */
 }
 
 s64 clock_realtime_offset_ns(void)
@@ -145,9 +299,17 @@ s64 clock_realtime_offset_ns(void)
 	return off;
 }
 
-int clock_realtime_set(u64 ns)
+/* Write back to the CMOS clock (whole seconds) when it can hold it. */
+static void rtc_update(u64 ns)
 {
 	struct cal_time t;
+
+	if (cal_from_epoch((s64)(ns / NSEC_PER_SEC), &t) == 0 && t.year <= 2399)
+		rtc_write(&t);
+}
+
+int clock_realtime_set(u64 ns)
+{
 	u32 flags;
 
 	if (ns > REALTIME_MAX_NS)
@@ -155,11 +317,40 @@ int clock_realtime_set(u64 ns)
 	flags = irq_save();
 	realtime_offset = (s64)(ns - clock_monotonic_ns());
 	irq_restore(flags);
-	/* Write back to the CMOS clock (whole seconds) when it can hold it. */
-	if (cal_from_epoch((s64)(ns / NSEC_PER_SEC), &t) == 0 && t.year <= 2399)
-		rtc_write(&t);
+	rtc_update(ns);
+	ntp_clear(); /* Linux's TK_CLEAR_NTP: a set clock is unsynchronized */
 	ktimer_clock_was_set();
 	return 0;
+}
+
+int clock_realtime_step(s64 delta_ns)
+{
+	u32 flags = irq_save();
+	s64 off = realtime_offset + delta_ns;
+	u64 now;
+
+	/* Linux's timekeeping_inject_offset: REALTIME may not fall behind
+	 * MONOTONIC, nor pass the settable range. */
+	if (off < 0 || clock_monotonic_ns() + (u64)off > REALTIME_MAX_NS) {
+		irq_restore(flags);
+		return -EINVAL;
+	}
+	realtime_offset = off;
+	now = clock_realtime_ns();
+	irq_restore(flags);
+	rtc_update(now);
+	ntp_clear();
+	ktimer_clock_was_set();
+	return 0;
+}
+
+void clock_leap_step(s64 delta_ns)
+{
+	u32 flags = irq_save();
+
+	realtime_offset += delta_ns;
+	irq_restore(flags);
+	ktimer_clock_was_set();
 }
 
 u64 clock_resolution_ns(int clockid)
@@ -167,11 +358,19 @@ u64 clock_resolution_ns(int clockid)
 	switch (clockid) {
 	case CLOCK_REALTIME:
 	case CLOCK_MONOTONIC:
-	case CLOCK_REALTIME_HR:
-	case CLOCK_MONOTONIC_HR:
+	case CLOCK_BOOTTIME:
+	case CLOCK_TAI:
 	case CLOCK_PROCESS_CPUTIME_ID:
 	case CLOCK_THREAD_CPUTIME_ID:
 		return pit_ticks_to_ns_ceil(1);
+	case CLOCK_MONOTONIC_RAW:
+		/* no timers on it: what a read can tell apart */
+		if (source == CLOCK_SOURCE_TSC)
+			return (NSEC_PER_SEC + tsc_hz - 1) / tsc_hz;
+		return pit_ticks_to_ns_ceil(1);
+	case CLOCK_REALTIME_COARSE:
+	case CLOCK_MONOTONIC_COARSE:
+		return COARSE_NS;
 	default:
 		/* a negative id: the CPU-time clock of a given process or thread */
 		return clockid < 0 ? pit_ticks_to_ns_ceil(1) : 0;
@@ -242,4 +441,5 @@ void clock_init(void)
 	clock_read_rtc();
 	clockevent_init();
 	ktimer_subsystem_init();
+	ntp_init();
 }

@@ -6,9 +6,13 @@
  * clocksource=pit on the command line) PIT channel 2 running free, its
  * latched count accumulated into a 64-bit tick count.
  *
- * CLOCK_MONOTONIC is nanoseconds since clock_init, never decreasing;
- * CLOCK_REALTIME is monotonic plus an offset: the RTC's time at boot, moved
- * by clock_realtime_set.  The _HR clock ids read the same clocks.
+ * CLOCK_MONOTONIC_RAW is nanoseconds of the clock source since clock_init;
+ * CLOCK_MONOTONIC (and BOOTTIME) runs from it at the rate adjtimex sets
+ * (kernel/time/ntp.c), never decreasing, never stepping; CLOCK_REALTIME is
+ * monotonic plus an offset: the RTC's time at boot, stepped by
+ * clock_realtime_set, clock_realtime_step and leap seconds; CLOCK_TAI is
+ * REALTIME plus whole seconds.  The coarse clocks are the fine ones
+ * truncated to a 10 ms tick.
  */
 #ifndef TICK386_KERNEL_CLOCK_H
 #define TICK386_KERNEL_CLOCK_H
@@ -20,10 +24,31 @@ enum clock_source { CLOCK_SOURCE_NONE, CLOCK_SOURCE_TSC, CLOCK_SOURCE_PIT };
 /* PIT, TSC calibration, RTC read, IRQ 0.  After pic_init, before sti. */
 void clock_init(void);
 
+u64 clock_raw_ns(void);		      /* the clock source alone: never adjusted */
 u64 clock_monotonic_ns(void);	      /* ns since boot, never decreasing, any context */
 u64 clock_realtime_ns(void);	      /* ns since 1970 */
+u64 clock_tai_ns(void);		      /* realtime + the TAI offset */
+u64 clock_coarse_ns(u64 ns);	      /* ns on the coarse clocks' tick (truncated) */
 int clock_realtime_set(u64 ns);	      /* moves the wall clock; then ktimer_clock_was_set() */
 u64 clock_resolution_ns(int clockid); /* 0 for an unknown clock id */
+
+/* Steps REALTIME by delta (ADJ_SETOFFSET); -EINVAL if it would fall behind
+ * MONOTONIC or leave the settable range.  Clears the NTP state as Linux. */
+int clock_realtime_step(s64 delta_ns);
+/* A leap second: REALTIME steps by delta, nothing else changes. */
+void clock_leap_step(s64 delta_ns);
+
+/* MONOTONIC's rate: (mono ns per raw ns - 1) * 2^32, |adj| < 2^31. */
+void clock_set_rate(s64 adj);
+/* adjtime(): absorb ns into MONOTONIC (and so REALTIME) at 500 ppm; returns
+ * what was still to absorb of the previous one. */
+s64 clock_slew_set(s64 ns);
+s64 clock_slew_left(void);
+/* A MONOTONIC interval as raw ns, never longer than it will really take. */
+u64 clock_monotonic_to_raw_delta(u64 mono_delta);
+
+s64 clock_tai_offset_sec(void);
+void clock_tai_offset_set(s64 sec); /* then ktimer_clock_was_set() */
 
 /* realtime - monotonic, ns (ktimer converts wall deadlines with it). */
 s64 clock_realtime_offset_ns(void);

@@ -108,14 +108,19 @@ static void test_realtime_set(struct ktest *t)
 
 static void test_resolution(struct ktest *t)
 {
-	static const int ids[] = {CLOCK_REALTIME, CLOCK_MONOTONIC, CLOCK_REALTIME_HR,
-				  CLOCK_MONOTONIC_HR};
+	static const int ids[] = {CLOCK_REALTIME, CLOCK_MONOTONIC, CLOCK_BOOTTIME, CLOCK_TAI};
 	for (unsigned i = 0; i < 4; i++) {
 		/* one PIT tick, rounded up: what a timer on the clock resolves */
 		KEXPECT_EQ(t, clock_resolution_ns(ids[i]), 839);
 		KEXPECT_GE(t, clock_resolution_ns(ids[i]) * PIT_HZ, NSEC_PER_SEC);
 	}
-	KEXPECT_EQ(t, clock_resolution_ns(6), 0);
+	/* the coarse clocks tick at 100 Hz; RAW reads finer than a PIT tick */
+	KEXPECT_EQ(t, clock_resolution_ns(CLOCK_REALTIME_COARSE), 10000000);
+	KEXPECT_EQ(t, clock_resolution_ns(CLOCK_MONOTONIC_COARSE), 10000000);
+	KEXPECT_GE(t, clock_resolution_ns(CLOCK_MONOTONIC_RAW), 1);
+	KEXPECT_LE(t, clock_resolution_ns(CLOCK_MONOTONIC_RAW), 839);
+	KEXPECT_EQ(t, clock_resolution_ns(CLOCK_REALTIME_ALARM), 0);
+	KEXPECT_EQ(t, clock_resolution_ns(10), 0);
 	KEXPECT_EQ(t, clock_resolution_ns(1000), 0);
 	/* a negative id is a process's CPU-time clock: the same device */
 	KEXPECT_EQ(t, clock_resolution_ns(-6), 839);

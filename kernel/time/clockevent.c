@@ -59,7 +59,9 @@ u32 clockevent_program(u64 deadline_ns)
 {
 	u32 flags = irq_save();
 	u64 now = clock_monotonic_ns();
-	u64 ticks = deadline_ns > now ? pit_ns_to_ticks_ceil(deadline_ns - now) : 1;
+	u64 ticks = deadline_ns > now
+			? pit_ns_to_ticks_ceil(clock_monotonic_to_raw_delta(deadline_ns - now))
+			: 1;
 
 	if (ticks < 1)
 		ticks = 1;

@@ -25,6 +25,7 @@
 #include "arch/i386/cpu.h"
 #include "kernel/time/clock.h"
 #include "kernel/time/clockevent.h"
+#include "lib/clockmath.h"
 #include "lib/compiler.h"
 
 static struct timerq queues[KTIMER_NR_CLOCKS];
@@ -39,6 +40,8 @@ static u64 to_monotonic(enum ktimer_clock clock, u64 deadline)
 	if (clock == KTIMER_MONOTONIC || deadline == KTIME_MAX)
 		return deadline;
 	off = clock_realtime_offset_ns();
+	if (clock == KTIMER_TAI)
+		off += clock_tai_offset_sec() * (s64)NSEC_PER_SEC;
 	if (off >= 0)
 		return deadline > (u64)off ? deadline - (u64)off : 0;
 	return ktime_add_sat(deadline, (u64)-off);
@@ -84,7 +87,7 @@ static void ktimer_event(u64 now)
 	programmed = 0; /* the one-shot has fired; reprogram() asks the next */
 	timerq_expire(&queues[KTIMER_MONOTONIC], now, expire_one, NULL);
 	timerq_expire(&queues[KTIMER_REALTIME], clock_realtime_ns(), expire_one, NULL);
-	timerfd_clock_was_set(); /* TFD_TIMER_CANCEL_ON_SET */
+	timerq_expire(&queues[KTIMER_TAI], clock_tai_ns(), expire_one, NULL);
 	reprogram();
 }
 
@@ -157,6 +160,7 @@ void ktimer_clock_was_set(void)
 	 * has not (lib/timerqueue.h, I6).
 	 */
 	timerq_expire(&queues[KTIMER_REALTIME], clock_realtime_ns(), expire_one, NULL);
+	timerq_expire(&queues[KTIMER_TAI], clock_tai_ns(), expire_one, NULL);
 	timerfd_clock_was_set(); /* TFD_TIMER_CANCEL_ON_SET */
 	reprogram();
 	irq_restore(flags);

@@ -7,6 +7,8 @@
  *   KTIMER_REALTIME:  absolute wall-clock deadlines (ns since 1970); when the
  *                     wall clock is set, ktimer_clock_was_set() expires those
  *                     now due and re-programs the PIT.
+ *   KTIMER_TAI:       absolute CLOCK_TAI deadlines (REALTIME + the TAI offset),
+ *                     likewise.
  *
  * fn runs from IRQ 0 (or from ktimer_clock_was_set) with interrupts off and
  * must be short.  It is given the time of its clock at the expiry.  The
@@ -32,8 +34,8 @@
 #include "lib/timerqueue.h"
 #include "lib/types.h"
 
-enum ktimer_clock { KTIMER_MONOTONIC, KTIMER_REALTIME };
-#define KTIMER_NR_CLOCKS 2
+enum ktimer_clock { KTIMER_MONOTONIC, KTIMER_REALTIME, KTIMER_TAI };
+#define KTIMER_NR_CLOCKS 3
 enum ktimer_restart { KTIMER_NORESTART, KTIMER_RESTART };
 
 struct ktimer {

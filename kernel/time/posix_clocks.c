@@ -2,12 +2,21 @@
  * The POSIX clock calls: clock_gettime, clock_getres, clock_settime,
  * clock_nanosleep (259..262 in the 2002 patch's numbering) and nanosleep.
  *
- * Clock ids are the patch's: REALTIME 0, MONOTONIC 1, PROCESS_CPUTIME_ID 2,
- * THREAD_CPUTIME_ID 3, REALTIME_HR 4, MONOTONIC_HR 5, and Linux's negative
- * ids for the CPU-time clock of a given process (include/abi/time.h).  The _HR ids read the
- * same sources as their plain twins: there is one clock source, and it is
- * already as fine as the hardware allows.  A process is one task here, so the
- * process and thread CPU-time clocks read the same count.
+ * Clock ids are Linux's (include/abi/time.h), and Linux's negative ids for
+ * the CPU-time clock of a given process.  What each id allows, as Linux 6.18
+ * answers on a PC without an RTC wake alarm (probed as root):
+ *
+ *   id                        gettime/getres  timer_create, clock_nanosleep
+ *   REALTIME, MONOTONIC,      yes             yes
+ *   BOOTTIME, TAI
+ *   MONOTONIC_RAW, *_COARSE   yes             EOPNOTSUPP
+ *   REALTIME/BOOTTIME_ALARM   EINVAL          EOPNOTSUPP
+ *   PROCESS_CPUTIME_ID        yes             yes
+ *   THREAD_CPUTIME_ID         yes             timers yes, sleep EOPNOTSUPP
+ *   10, >= 16                 EINVAL          EINVAL
+ *
+ * A process is one task here, so the process and thread CPU-time clocks
+ * read the same count.
  */
 #include "arch/i386/cpu.h"
 #include "kernel/time/clock.h"
@@ -28,13 +37,27 @@ static int clock_read(clockid_t id, u64 *ns)
 {
 	switch (id) {
 	case CLOCK_REALTIME:
-	case CLOCK_REALTIME_HR:
 		*ns = clock_realtime_ns();
 		return 0;
 	case CLOCK_MONOTONIC:
-	case CLOCK_MONOTONIC_HR:
+	case CLOCK_BOOTTIME: /* no suspend: nothing to add */
 		*ns = clock_monotonic_ns();
 		return 0;
+	case CLOCK_MONOTONIC_RAW:
+		*ns = clock_raw_ns();
+		return 0;
+	case CLOCK_REALTIME_COARSE:
+		*ns = clock_coarse_ns(clock_realtime_ns());
+		return 0;
+	case CLOCK_MONOTONIC_COARSE:
+		*ns = clock_coarse_ns(clock_monotonic_ns());
+		return 0;
+	case CLOCK_TAI:
+		*ns = clock_tai_ns();
+		return 0;
+	case CLOCK_REALTIME_ALARM: /* no wake alarm: Linux's alarm_clock_get* */
+	case CLOCK_BOOTTIME_ALARM:
+		return -EINVAL;
 	default: {
 		/* The CPU-time clocks: ours, or (a negative id) another process's. */
 		u32 flags = irq_save();
@@ -88,7 +111,7 @@ long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
 		irq_restore(flags);
 		return t ? -EPERM : -EINVAL;
 	}
-	if (id != CLOCK_REALTIME && id != CLOCK_REALTIME_HR)
+	if (id != CLOCK_REALTIME)
 		return -EINVAL;
 	if (copy_from_user(&ts, uts, sizeof(ts)))
 		return -EFAULT;
@@ -108,7 +131,9 @@ long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
 static int sleep_until(enum ktimer_clock clock, u64 deadline)
 {
 	for (;;) {
-		u64 now = clock == KTIMER_REALTIME ? clock_realtime_ns() : clock_monotonic_ns();
+		u64 now = clock == KTIMER_REALTIME ? clock_realtime_ns()
+			  : clock == KTIMER_TAI	   ? clock_tai_ns()
+						   : clock_monotonic_ns();
 		if (now >= deadline)
 			return 0;
 		int rc = sched_sleep(clock, deadline);
@@ -144,21 +169,34 @@ static int cpu_sleep(clockid_t id, u64 deadline, u64 *left)
 }
 
 /*
- * Sleep until clock `id` reads `deadline`: CLOCK_REALTIME (moved by
- * clock_settime, as POSIX wants of absolute sleeps), CLOCK_MONOTONIC, or a
- * CPU-time clock.  0 at the time, -EINTR for a signal; *left is the time
+ * Sleep until clock `id` reads `deadline`: CLOCK_REALTIME and CLOCK_TAI
+ * (moved by clock_settime and adjtimex, as POSIX wants of absolute sleeps),
+ * CLOCK_MONOTONIC, or a CPU-time clock.  0 at the time, -EINTR for a signal; *left is the time
  * still missing.
  */
 static int sleep_on_clock(clockid_t id, u64 deadline, u64 *left)
 {
-	enum ktimer_clock clock = id == CLOCK_REALTIME ? KTIMER_REALTIME : KTIMER_MONOTONIC;
+	enum ktimer_clock clock;
 	u64 now;
 	int rc;
 
-	if (id != CLOCK_REALTIME && id != CLOCK_MONOTONIC)
+	switch (id) {
+	case CLOCK_REALTIME:
+		clock = KTIMER_REALTIME;
+		break;
+	case CLOCK_TAI:
+		clock = KTIMER_TAI;
+		break;
+	case CLOCK_MONOTONIC:
+		clock = KTIMER_MONOTONIC;
+		break;
+	default:
 		return cpu_sleep(id, deadline, left);
+	}
 	rc = sleep_until(clock, deadline);
-	now = clock == KTIMER_REALTIME ? clock_realtime_ns() : clock_monotonic_ns();
+	now = clock == KTIMER_REALTIME ? clock_realtime_ns()
+	      : clock == KTIMER_TAI    ? clock_tai_ns()
+				       : clock_monotonic_ns();
 	*left = deadline > now ? deadline - now : 0;
 	return rc;
 }
@@ -196,18 +234,20 @@ static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *
 	u64 req_ns, left;
 
 	switch (id) {
-	case CLOCK_REALTIME_HR:
-		id = CLOCK_REALTIME;
-		break;
-	case CLOCK_MONOTONIC_HR:
-		id = CLOCK_MONOTONIC;
-		break;
 	case CLOCK_REALTIME:
 	case CLOCK_MONOTONIC:
+	case CLOCK_TAI:
 	case CLOCK_PROCESS_CPUTIME_ID:
 		break;
-	case CLOCK_THREAD_CPUTIME_ID:
-		/* Linux: the thread clock has no nsleep (the C library says EINVAL itself). */
+	case CLOCK_BOOTTIME:
+		id = CLOCK_MONOTONIC; /* nothing suspends here: the same clock */
+		break;
+	case CLOCK_THREAD_CPUTIME_ID: /* Linux: no nsleep for it (the C library says EINVAL) */
+	case CLOCK_MONOTONIC_RAW:
+	case CLOCK_REALTIME_COARSE:
+	case CLOCK_MONOTONIC_COARSE:
+	case CLOCK_REALTIME_ALARM:
+	case CLOCK_BOOTTIME_ALARM:
 		return -EOPNOTSUPP;
 	default: {
 		/* Linux: EINVAL for another thread's CPU clock and for unknown ids. */
@@ -240,7 +280,7 @@ static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *
 	if (req_ns == 0)
 		return 0;
 	/* A relative sleep measures an interval: monotonic, whatever the clock. */
-	if (id == CLOCK_REALTIME)
+	if (id == CLOCK_REALTIME || id == CLOCK_TAI)
 		id = CLOCK_MONOTONIC;
 	if (id == CLOCK_MONOTONIC) {
 		rb->deadline_ns = ktime_add_sat(clock_monotonic_ns(), req_ns);

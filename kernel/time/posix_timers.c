@@ -7,7 +7,9 @@
  *   CLOCK_REALTIME, relative        -> the MONOTONIC queue: POSIX says a
  *        relative timer measures an interval, which setting the clock must
  *        not stretch or shrink (Linux does the same);
- *   CLOCK_MONOTONIC                 -> the MONOTONIC queue;
+ *   CLOCK_TAI + TIMER_ABSTIME       -> the TAI queue (REALTIME + the TAI
+ *        offset), likewise; relative -> MONOTONIC;
+ *   CLOCK_MONOTONIC, CLOCK_BOOTTIME -> the MONOTONIC queue;
  *   the CPU-time clocks             -> the task's CPU-time queue
  *        (kernel/time/posix_cputimers.c), in nanoseconds of CPU used;
  *   SIGEV_NONE                      -> no queue at all: nothing is ever
@@ -115,14 +117,25 @@ void posix_timers_report(void)
 
 /* ---- clocks -------------------------------------------------------------- */
 
+/* The clocks whose absolute deadlines have their own queue (they step). */
 static bool clock_is_realtime(clockid_t id)
 {
-	return id == CLOCK_REALTIME || id == CLOCK_REALTIME_HR;
+	return id == CLOCK_REALTIME || id == CLOCK_TAI;
 }
 
+/* The clocks that count like MONOTONIC (BOOTTIME: no suspend here). */
 static bool clock_is_monotonic(clockid_t id)
 {
-	return id == CLOCK_MONOTONIC || id == CLOCK_MONOTONIC_HR;
+	return id == CLOCK_MONOTONIC || id == CLOCK_BOOTTIME;
+}
+
+/* Clocks Linux knows but gives no timers (RAW, COARSE; ALARM without an
+ * RTC wake alarm): EOPNOTSUPP rather than EINVAL. */
+static bool clock_has_no_timers(clockid_t id)
+{
+	return id == CLOCK_MONOTONIC_RAW || id == CLOCK_REALTIME_COARSE ||
+	       id == CLOCK_MONOTONIC_COARSE || id == CLOCK_REALTIME_ALARM ||
+	       id == CLOCK_BOOTTIME_ALARM;
 }
 
 static bool clock_is_cputime(clockid_t id)
@@ -153,7 +166,7 @@ static u64 timer_base_now(const struct posix_timer *pt)
 {
 	switch (pt->base) {
 	case PT_BASE_REALTIME:
-		return clock_realtime_ns();
+		return pt->clockid == CLOCK_TAI ? clock_tai_ns() : clock_realtime_ns();
 	case PT_BASE_CPU:
 		return pt->cpu_task ? task_cpu_ns(pt->cpu_task) : 0;
 	default:
@@ -327,6 +340,8 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent, t
 	int id, rc;
 	u32 flags;
 
+	if (clock_has_no_timers(clockid))
+		return -EOPNOTSUPP;
 	if (!clock_is_realtime(clockid) && !clock_is_monotonic(clockid) &&
 	    !clock_is_cputime(clockid))
 		return -EINVAL;
@@ -450,7 +465,9 @@ long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *un
 		/* Flag bits other than TIMER_ABSTIME are ignored, as in Linux. */
 		if ((flags & TIMER_ABSTIME) && clock_is_realtime(pt->clockid)) {
 			pt->base = PT_BASE_REALTIME;
-			ktimer_init(&pt->ktimer, KTIMER_REALTIME, posix_timer_ktimer_fn);
+			ktimer_init(&pt->ktimer,
+				    pt->clockid == CLOCK_TAI ? KTIMER_TAI : KTIMER_REALTIME,
+				    posix_timer_ktimer_fn);
 			pt->expires_ns = value_ns;
 		} else {
 			if (pt->base == PT_BASE_REALTIME) {

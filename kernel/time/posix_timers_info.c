@@ -12,6 +12,10 @@ static u64 base_now(const struct posix_timer *pt, const char **name)
 {
 	switch (pt->base) {
 	case PT_BASE_REALTIME:
+		if (pt->clockid == CLOCK_TAI) {
+			*name = "tai";
+			return clock_tai_ns();
+		}
 		*name = "realtime";
 		return clock_realtime_ns();
 	case PT_BASE_CPU:

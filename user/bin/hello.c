@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 {
 	static const char *const names[] = {"CLOCK_REALTIME",		"CLOCK_MONOTONIC",
 					    "CLOCK_PROCESS_CPUTIME_ID", "CLOCK_THREAD_CPUTIME_ID",
-					    "CLOCK_REALTIME_HR",	"CLOCK_MONOTONIC_HR"};
+					    "CLOCK_MONOTONIC_RAW",	"CLOCK_REALTIME_COARSE"};
 	struct sigaction sa;
 	struct sigevent sev;
 	struct itimerspec its;

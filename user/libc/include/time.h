@@ -1,16 +1,20 @@
 /*
  * <time.h>: clocks, POSIX timers and calendar time.
  *
- * Clock ids are the 2002 patch's (<abi/time.h>): besides the four POSIX
- * clocks, CLOCK_REALTIME_HR (4) and CLOCK_MONOTONIC_HR (5).  The timer and
- * clock calls go straight to the kernel (system calls 254..262).  There are
- * no time zones: local time is UTC.
+ * Clock ids are Linux's (<abi/time.h>).  The 2002 patch's names
+ * CLOCK_REALTIME_HR and CLOCK_MONOTONIC_HR remain, as aliases of the base
+ * clocks (their old numbers 4 and 5 are Linux's RAW and REALTIME_COARSE).
+ * The timer and clock calls go straight to the kernel (system calls
+ * 254..262).  There are no time zones: local time is UTC.
  */
 #ifndef _TIME_H
 #define _TIME_H
 
 #include <stddef.h>
 #include <abi/time.h>
+
+#define CLOCK_REALTIME_HR  CLOCK_REALTIME
+#define CLOCK_MONOTONIC_HR CLOCK_MONOTONIC
 
 #define CLOCKS_PER_SEC 1000000L
 #define TIME_UTC 1

@@ -7,6 +7,8 @@
 #include <sys/times.h>
 #include <time.h>
 #include <unistd.h>
+#include "nr.h"
+#include "syscall.h"
 
 time_t time(time_t *t)
 {
@@ -19,39 +21,15 @@ time_t time(time_t *t)
 	return ts.tv_sec;
 }
 
+/* The system calls (78, 79): the kernel keeps the time zone, as Linux. */
 int gettimeofday(struct timeval *tv, void *tz)
 {
-	struct timespec ts;
-
-	if (tv) {
-		if (clock_gettime(CLOCK_REALTIME, &ts) < 0)
-			return -1;
-		tv->tv_sec = ts.tv_sec;
-		tv->tv_usec = ts.tv_nsec / 1000;
-	}
-	if (tz) {
-		struct timezone *zone = tz;
-
-		zone->tz_minuteswest = 0;
-		zone->tz_dsttime = 0;
-	}
-	return 0;
+	return (int)sys_ret(sys_2(__NR_gettimeofday, (long)tv, (long)tz));
 }
 
 int settimeofday(const struct timeval *tv, const struct timezone *tz)
 {
-	struct timespec ts;
-
-	(void)tz;
-	if (!tv)
-		return 0;
-	if (tv->tv_usec < 0 || tv->tv_usec >= 1000000) {
-		errno = EINVAL;
-		return -1;
-	}
-	ts.tv_sec = tv->tv_sec;
-	ts.tv_nsec = tv->tv_usec * 1000;
-	return clock_settime(CLOCK_REALTIME, &ts);
+	return (int)sys_ret(sys_2(__NR_settimeofday, (long)tv, (long)tz));
 }
 
 int timespec_get(struct timespec *ts, int base)

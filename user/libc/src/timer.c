@@ -65,11 +65,12 @@ int clock_getres(clockid_t clock, struct timespec *res)
 
 int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req, struct timespec *rem)
 {
-	/* The kernel says EOPNOTSUPP; POSIX (and glibc) EINVAL. */
+	long ret;
+
+	/* glibc refuses it itself (the raw call says EOPNOTSUPP, as Linux). */
 	if (clock == CLOCK_THREAD_CPUTIME_ID)
 		return EINVAL;
-	long ret = sys_4(NR_clock_nanosleep, clock, flags, (long)req, (long)rem);
-
+	ret = sys_4(NR_clock_nanosleep, clock, flags, (long)req, (long)rem);
 	return sys_is_error(ret) ? (int)-ret : 0;
 }
 

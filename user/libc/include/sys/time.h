@@ -13,6 +13,7 @@ int gettimeofday(struct timeval *tv, void *tz);
 int settimeofday(const struct timeval *tv, const struct timezone *tz);
 int setitimer(int which, const struct itimerval *value, struct itimerval *ovalue);
 int getitimer(int which, struct itimerval *value);
+int adjtime(const struct timeval *delta, struct timeval *olddelta);
 
 #define timerisset(t) ((t)->tv_sec || (t)->tv_usec)
 #define timerclear(t) ((t)->tv_sec = (t)->tv_usec = 0)
