@@ -124,9 +124,11 @@ static void test_resolution(struct ktest *t)
 	KEXPECT_EQ(t, clock_resolution_ns(1000), 0);
 	/* a negative id is a process's CPU-time clock: the same device */
 	KEXPECT_EQ(t, clock_resolution_ns(-6), 839);
-	/* the clock's value itself is finer: two reads differ by < 1 us */
+	/* the clock's value itself is finer than a timer's grid: two reads in a
+	 * row differ by the cost of one read, a few hundred instructions at
+	 * most (Bochs at 100 MIPS: about 1.2 us) */
 	u64 a = clock_monotonic_ns(), b = clock_monotonic_ns();
-	KEXPECT_LT(t, b - a, 1000);
+	KEXPECT_LT(t, b - a, 2000);
 }
 
 static void test_rtc_matches_host(struct ktest *t)
