@@ -18,8 +18,9 @@
  * OWNER is "pid P (comm)" or "kernel".  Linux's soft and hard expiries are
  * one time here (X-X; Z to Z).  WHAT is "sleep" (nanosleep, a wait),
  * "kernel timer" (the scheduler's slice), or for a POSIX timer
- * "posix timer ID: I, ClockID: C, interval: V nsecs, signal: S, queued: yes|no"
- * (queued: its one signal waits for delivery, or is parked while ignored).
+ * "posix timer ID: I, ClockID: C, interval: V nsecs, signal: S, queued: yes|no,
+ * overrun: O" (queued: its one signal waits for delivery, or is parked while
+ * ignored; O: the si_overrun it would carry if taken now).
  * The last section holds the armed POSIX timers in no clock queue: on a
  * CPU-time clock (<base> cputime, ns of the owner's CPU), SIGEV_NONE ones,
  * and periodic ones whose signal waits for delivery to re-arm them.
@@ -50,9 +51,9 @@ static void print_expiry(struct walk *w, u64 expires, u64 left)
 static void print_posix(struct walk *w, const struct posix_timer_info *i)
 {
 	proc_printf(w->out, "posix timer ID: %d, ClockID: %d, interval: %llu nsecs, signal: %d, "
-			    "queued: %s\n",
+			    "queued: %s, overrun: %d\n",
 		    i->id, i->clockid, (unsigned long long)i->interval_ns, i->signo,
-		    i->signal_queued ? "yes" : "no");
+		    i->signal_queued ? "yes" : "no", i->overrun);
 }
 
 static void match_posix(const struct posix_timer_info *i, void *ctx)

@@ -88,6 +88,7 @@ struct posix_timer_info {
 	int target_pid;
 	bool armed;
 	bool signal_queued; /* its one signal is queued (or parked while ignored) */
+	int overrun;	    /* the si_overrun that signal would carry if taken now */
 	const char *base;   /* "monotonic", "realtime", "cputime" */
 	u64 expires_ns, left_ns, interval_ns;
 	const struct ktimer *ktimer; /* what it waits in, NULL: no ktimer queue */

@@ -7,6 +7,8 @@
 #include "kernel/time/posix_timer_impl.h"
 #include "kernel/time/clock.h"
 #include "kernel/task/task.h"
+#include "lib/ktime.h"
+#include <limits.h>
 
 static u64 base_now(const struct posix_timer *pt, const char **name)
 {
@@ -19,8 +21,8 @@ static u64 base_now(const struct posix_timer *pt, const char **name)
 		*name = "realtime";
 		return clock_realtime_ns();
 	case PT_BASE_CPU:
-		*name = "cputime";
-		return task_cpu_ns(pt->owner);
+		*name = "cputime"; /* of the process it counts (cpu_task), maybe another */
+		return pt->cpu_task ? task_cpu_ns(pt->cpu_task) : 0;
 	default:
 		*name = "monotonic";
 		return clock_monotonic_ns();
@@ -47,6 +49,16 @@ void posix_timers_for_each(struct task *t, void (*fn)(const struct posix_timer_i
 		i.expires_ns = pt->expires_ns;
 		i.left_ns = pt->armed && pt->expires_ns > now ? pt->expires_ns - now : 0;
 		i.interval_ns = pt->interval_ns;
+		/* The overrun its queued signal would carry if taken now: the
+		 * periods counted so far, and those passed since the expiry that
+		 * queued it (counted by delivery, Linux 6.13's way). */
+		i.overrun = pt->overrun;
+		if (i.signal_queued && pt->interval_ns && pt->armed && now >= pt->expires_ns) {
+			u64 next;
+			int missed = ktime_forward(pt->expires_ns, pt->interval_ns, now, &next);
+
+			i.overrun = missed > INT_MAX - i.overrun ? INT_MAX : i.overrun + missed;
+		}
 		i.ktimer = pt->base != PT_BASE_CPU ? &pt->ktimer : NULL;
 		fn(&i, ctx);
 	}

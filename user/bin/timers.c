@@ -3,7 +3,7 @@
  * /proc/timer_list: its owner, clock, time left, interval, overrun and
  * the signal it queues (and whether that signal is queued now).
  * timers -w redraws the list every second (ANSI clear) until ^C.
- * The overrun column shows "-": /proc/timer_list does not carry it yet.
+ * The overrun is what the timer's queued signal would carry if taken now.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -45,7 +45,8 @@ static void show(void)
 	printf("%-18s %-10s %12s %12s %7s %6s %6s\n", "OWNER", "CLOCK", "LEFT ms", "INTERVAL ms",
 	       "OVERRUN", "SIGNAL", "QUEUED");
 	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-		char owner[40] = "", left[24] = "-", interval[24] = "-", sig[8] = "-", queued[4] = "-";
+		char owner[40] = "", left[24] = "-", interval[24] = "-", sig[8] = "-", queued[4] = "-",
+		     overrun[12] = "-";
 		char *p;
 
 		if (!strncmp(line, "clock 1:", 8))
@@ -66,7 +67,9 @@ static void show(void)
 		if ((p = strstr(line, "signal: ")))
 			snprintf(sig, sizeof(sig), "%d", atoi(p + 8));
 		if ((p = strstr(line, "queued: ")))
-			snprintf(queued, sizeof(queued), "%.3s", p + 8);
+			snprintf(queued, sizeof(queued), "%.*s", (int)strcspn(p + 8, ","), p + 8);
+		if ((p = strstr(line, "overrun: ")))
+			snprintf(overrun, sizeof(overrun), "%d", atoi(p + 9));
 		const char *what = clock;
 		char other[24];
 		if (!what) {
@@ -79,7 +82,7 @@ static void show(void)
 			snprintf(sig, sizeof(sig), "sleep");
 		else if (strstr(line, "kernel timer"))
 			snprintf(sig, sizeof(sig), "kernel");
-		printf("%-18s %-10s %12s %12s %7s %6s %6s\n", owner, what, left, interval, "-", sig,
+		printf("%-18s %-10s %12s %12s %7s %6s %6s\n", owner, what, left, interval, overrun, sig,
 		       queued);
 		count++;
 	}
