@@ -5,6 +5,7 @@
  * (help, exit, jobs, fg, bg, wait, kill) or /bin/NAME run in a process
  * group of its own, given the terminal while in the foreground
  * (tcsetpgrp) and waited for with WUNTRACED, so ^Z stops it into `jobs`.
+ * "sh -c LINE" runs one such line and exits with its status (system(3)).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -375,8 +376,16 @@ int main(int argc, char **argv)
 {
 	char line[LINE_MAX_LEN];
 
-	(void)argc;
-	(void)argv;
+	if (argc >= 3 && !strcmp(argv[1], "-c")) {
+		snprintf(line, sizeof(line), "%s", argv[2]);
+		for (char *cmd = line, *next; cmd; cmd = next) {
+			next = strchr(cmd, ';');
+			if (next)
+				*next++ = 0;
+			last_status = run_command(cmd);
+		}
+		return last_status;
+	}
 	interactive = isatty(0);
 	if (interactive) {
 		set_job_signals(SIG_IGN);

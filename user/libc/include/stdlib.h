@@ -69,4 +69,11 @@ char *getenv(const char *name);
 int setenv(const char *name, const char *value, int overwrite);
 int unsetenv(const char *name);
 
+/* "/bin/sh -c command" in a child; its wait status (src/system.c). */
+int system(const char *command);
+
+/* glibc's <stdlib.h> brings <sys/types.h> and, by default, <sys/select.h>:
+ * programs call select() having included only this. */
+#include <sys/select.h>
+
 #endif

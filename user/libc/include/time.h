@@ -63,6 +63,11 @@ int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req,
 		    struct timespec *rem);
 int clock_getcpuclockid(pid_t pid, clockid_t *clock);
 int timespec_get(struct timespec *ts, int base);
+#ifdef _GNU_SOURCE
+/* glibc declares it here too (and in <sys/timex.h>), for _GNU_SOURCE only. */
+struct timex;
+int clock_adjtime(clockid_t clock, struct timex *tx);
+#endif
 
 int timer_create(clockid_t clock, struct sigevent *sev, timer_t *timerid);
 int timer_delete(timer_t timerid);

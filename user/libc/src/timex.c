@@ -2,6 +2,7 @@
  * adjtimex, ntp_adjtime, clock_adjtime (system calls 124 and 343) and
  * adjtime, built on ADJ_OFFSET_SINGLESHOT as glibc builds it.
  */
+#define _GNU_SOURCE /* clock_adjtime, as glibc declares it */
 #include <errno.h>
 #include <limits.h>
 #include <sys/time.h>
