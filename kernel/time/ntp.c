@@ -192,6 +192,16 @@ static enum ktimer_restart second_fn(struct ktimer *t, u64 now)
 	return KTIMER_NORESTART;
 }
 
+void ntp_second_first(u64 realtime_now)
+{
+	/* Called by IRQ 0 (interrupts off) before the wall-clock timers. */
+	if (second_timer_ready && ktimer_active(&second_timer) &&
+	    ktimer_expires(&second_timer) <= realtime_now) {
+		ktimer_cancel(&second_timer);
+		second_fn(&second_timer, realtime_now);
+	}
+}
+
 void ntp_clear(void)
 {
 	u32 flags = irq_save();

@@ -15,6 +15,13 @@
 /* The clock was set or stepped (Linux's TK_CLEAR_NTP): stop adjtime and
  * the PLL offset, mark the clock unsynchronized, forget a planned leap. */
 void ntp_clear(void);
+/*
+ * IRQ 0, before the wall-clock timers are expired: if a second boundary
+ * has come, do its NTP work (a leap second steps the clock) first, as
+ * Linux's timekeeping does, so that a timer due at the boundary sees the
+ * clock the leap left: one for midnight waits out 23:59:60.
+ */
+void ntp_second_first(u64 realtime_now);
 
 /* After ktimer_subsystem_init (clock_init calls it). */
 void ntp_init(void);

@@ -249,6 +249,23 @@ static void leap(void)
 	t.tv_sec = 1798761598;
 	t.tv_nsec = 500000000;
 	clock_settime(CLOCK_REALTIME, &t);
+	/* A timer for midnight on the wall clock: it must wait out the leap
+	 * second (23:59:60 is 23:59:59 again), as on Linux. */
+	timer_t midnight;
+	struct sigevent ev;
+	struct itimerspec at;
+	sigset_t rt, pend;
+
+	sigemptyset(&rt);
+	sigaddset(&rt, SIGRTMIN);
+	sigprocmask(SIG_BLOCK, &rt, NULL);
+	memset(&ev, 0, sizeof(ev));
+	ev.sigev_notify = SIGEV_SIGNAL;
+	ev.sigev_signo = SIGRTMIN;
+	memset(&at, 0, sizeof(at));
+	at.it_value.tv_sec = 1798761600;
+	timer_create(CLOCK_REALTIME, &ev, &midnight);
+	timer_settime(midnight, TIMER_ABSTIME, &at, NULL);
 	memset(&tx, 0, sizeof(tx));
 	tx.status = STA_INS;
 	tx.maxerror = 0; /* else the next second marks the clock unsynchronized */
@@ -259,8 +276,14 @@ static void leap(void)
 	memset(&tx, 0, sizeof(tx));
 	ok(adj(0, &tx) == TIME_OOP, "TIME_OOP during the leap second");
 	ok(tx.time.tv_sec == 1798761599, "the leap second reads 23:59:59 again");
+	sigpending(&pend);
+	ok(!sigismember(&pend, SIGRTMIN), "the timer for midnight has not fired in the leap second");
 	sleep_ns(1000000000); /* 00:00:00.2 */
 	ok(state() == TIME_WAIT, "TIME_WAIT after it");
+	sigpending(&pend);
+	ok(sigismember(&pend, SIGRTMIN), "the timer for midnight has fired at midnight");
+	timer_delete(midnight);
+	sigprocmask(SIG_UNBLOCK, &rt, NULL);
 	long long r = now(CLOCK_REALTIME);
 	ok(r >= 1798761600000000000ll && r < 1798761600500000000ll,
 	   "REALTIME is 00:00:00 one second late");
