@@ -65,7 +65,17 @@ static void slice_update(struct task *running, bool fresh, u64 now)
 	}
 }
 
-void sched_enqueue(struct task *t)
+/*
+ * Queue t behind the tasks of its priority, or, woken from a sleep, ahead
+ * of them (`woken`): a task that slept has used less than its share, and a
+ * timer's signal should reach it within a switch, not after the slices of
+ * every task that spins beside it.  It then also takes the CPU at once
+ * from a task of its priority that has run SCHED_WAKEUP_GRAN_NS or more
+ * (Linux's wakeup preemption), or when it has, so that a task always
+ * keeps the CPU a little while: tasks waking each other cannot starve one
+ * that computes.
+ */
+static void enqueue(struct task *t, bool woken)
 {
 	struct run_queue *q;
 	u32 flags;
@@ -75,21 +85,44 @@ void sched_enqueue(struct task *t)
 	flags = irq_save();
 	if (!t->on_rq) {
 		q = &queues[t->prio];
-		t->rq_next = NULL;
-		if (q->tail)
-			q->tail->rq_next = t;
-		else
+		if (woken) {
+			t->rq_next = q->head;
 			q->head = t;
-		q->tail = t;
+			if (!q->tail)
+				q->tail = t;
+		} else {
+			t->rq_next = NULL;
+			if (q->tail)
+				q->tail->rq_next = t;
+			else
+				q->head = t;
+			q->tail = t;
+		}
 		t->on_rq = true;
 		queued_mask |= 1u << t->prio;
 		if (current && t->prio > current->prio)
 			sched_need_resched = true;
 		else if (current && current != idle_task && t != current &&
-			 t->prio == current->prio)
-			slice_update(current, false, 0);
+			 t->prio == current->prio) {
+			u64 gran_end = current->slice_start + SCHED_WAKEUP_GRAN_NS;
+
+			if (woken && sched_now() >= gran_end) {
+				sched_need_resched = true;
+			} else {
+				slice_update(current, false, 0);
+				/* woken: the running task keeps the CPU only until
+				 * its granularity is used, not to its slice's end */
+				if (woken && ktimer_expires(&slice_timer) > gran_end)
+					ktimer_start(&slice_timer, gran_end);
+			}
+		}
 	}
 	irq_restore(flags);
+}
+
+void sched_enqueue(struct task *t)
+{
+	enqueue(t, false);
 }
 
 static struct task *dequeue_best(void)
@@ -173,7 +206,7 @@ void task_wake(struct task *t)
 		t->state = TASK_RUNNABLE;
 		t->wake_reason = TASK_WAKE_WOKEN;
 		if (t != current) /* woken before it got to switch away */
-			sched_enqueue(t);
+			enqueue(t, true);
 	}
 	irq_restore(flags);
 }

@@ -22,6 +22,9 @@
 #define SCHED_PRIO_MAX 31
 #define SCHED_PRIO_DEFAULT 16
 #define SCHED_SLICE_NS 10000000ull /* 10 ms */
+/* A woken task takes the CPU from a task of its priority that has run this
+ * long (Linux's wakeup granularity): see task_wake. */
+#define SCHED_WAKEUP_GRAN_NS 1000000ull /* 1 ms */
 
 struct task;
 struct trap_frame;
