@@ -72,29 +72,11 @@ static void reprogram(void)
 	programmed = next < limit ? next : limit;
 }
 
-/* The time of a clock now. */
-static u64 clock_now(enum ktimer_clock c)
-{
-	return c == KTIMER_REALTIME ? clock_realtime_ns()
-	       : c == KTIMER_TAI    ? clock_tai_ns()
-				    : clock_monotonic_ns();
-}
-
 static void expire_one(struct timerq *q, struct timerq_node *node, ktime_t now, void *ctx)
 {
 	struct ktimer *t = container_of(node, struct ktimer, node);
 
 	(void)ctx;
-	/*
-	 * A wall clock set back by an earlier callback of this same pass (the
-	 * leap second's, at the very deadline of the timers that wait for
-	 * midnight): what is no longer due waits again, as if the step had
-	 * come first.  The pass took its due timers at one "now".
-	 */
-	if (t->clock != KTIMER_MONOTONIC && node->expires > clock_now(t->clock)) {
-		timerq_arm(q, node, node->expires);
-		return;
-	}
 	/* t is disarmed: fn may arm it (ktimer_start), or ask for its expiry */
 	if (t->fn(t, now) == KTIMER_RESTART && !timerq_is_armed(node))
 		timerq_arm(q, node, node->expires);
