@@ -26,9 +26,12 @@
 #ifndef TESTS_TAP_H
 #define TESTS_TAP_H
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 static int tap_count, tap_failed, tap_planned;
 static char tap_detail[256];
@@ -141,6 +144,21 @@ static inline int done_testing(void)
 		printf("1..%d\n", tap_count);
 	fflush(stdout);
 	return tap_failed ? 1 : 0;
+}
+
+/* The whole text of path into buf (size bytes, NUL-terminated): its length,
+ * or -errno if it cannot be opened.  For /proc files and the like. */
+static inline int tap_slurp(const char *path, char *buf, int size)
+{
+	int fd = open(path, O_RDONLY), n, len = 0;
+
+	if (fd < 0)
+		return -errno;
+	while ((n = (int)read(fd, buf + len, (size_t)(size - 1 - len))) > 0)
+		len += n;
+	close(fd);
+	buf[len] = '\0';
+	return len;
 }
 
 /* The spellings of tests/user (once its own utap.h). */

@@ -21,15 +21,9 @@ static char text[16384];
 static char *own_line(long pid, int id)
 {
 	char want[64];
-	int fd = open("/proc/timer_list", O_RDONLY);
-	ssize_t n = 0, r;
 
-	if (fd < 0)
+	if (tap_slurp("/proc/timer_list", text, (int)sizeof(text)) < 0)
 		return NULL;
-	while ((r = read(fd, text + n, sizeof(text) - 1 - (size_t)n)) > 0)
-		n += r;
-	close(fd);
-	text[n] = '\0';
 	snprintf(want, sizeof(want), "posix timer ID: %d,", id);
 	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
 		char owner[32];

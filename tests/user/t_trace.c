@@ -25,17 +25,10 @@
 static char text[65536];
 static volatile sig_atomic_t got_tid = -1;
 
+/* The whole text of path into text: tests/tap.h */
 static int slurp(const char *path)
 {
-	int fd = open(path, O_RDONLY), n, len = 0;
-
-	if (fd < 0)
-		return -errno;
-	while ((n = read(fd, text + len, sizeof(text) - 1 - len)) > 0)
-		len += n;
-	close(fd);
-	text[len] = '\0';
-	return len;
+	return tap_slurp(path, text, (int)sizeof(text));
 }
 
 static int put(const char *path, const char *s)
