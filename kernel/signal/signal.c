@@ -444,9 +444,15 @@ int signal_dequeue(struct task *t, abi_sigset_t allowed, siginfo_t *info)
 	} else {
 		e = list_first_entry(list, struct sigqueue_entry, node);
 		*info = e->info;
-		entry_unlink(st, e);
-		if (e->embedded && e->on_deliver)
-			e->on_deliver(e, info);
+		/* entry_unlink frees an allocated entry: only an embedded one is
+		 * still there to be told (tests/model caught the read after free) */
+		if (e->embedded) {
+			entry_unlink(st, e);
+			if (e->on_deliver)
+				e->on_deliver(e, info);
+		} else {
+			entry_unlink(st, e);
+		}
 	}
 	irq_restore(flags);
 	return signo;
