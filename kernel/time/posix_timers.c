@@ -277,9 +277,10 @@ static struct posix_timer *timer_lookup(timer_t id)
 /*
  * The remaining time and interval as timer_gettime reports them.  A timer
  * whose expiry has passed but whose interrupt has not run yet reports 1 ns:
- * an armed timer never reads as zero (zero means disarmed).
+ * an armed timer reads as zero only if it is a SIGEV_NONE one-shot whose
+ * time has come (zero means disarmed).  Reading changes nothing.
  */
-static void timer_read(struct posix_timer *pt, struct itimerspec *out)
+static void timer_read(const struct posix_timer *pt, struct itimerspec *out)
 {
 	u64 left = 0;
 
@@ -296,7 +297,12 @@ static void timer_read(struct posix_timer *pt, struct itimerspec *out)
 		if (expires > now) {
 			left = expires - now;
 		} else if (pt->notify == SIGEV_NONE && !timer_is_periodic(pt)) {
-			pt->armed = false; /* a one-shot SIGEV_NONE timer has run out */
+			/*
+			 * A one-shot SIGEV_NONE timer whose time has come reads 0 but
+			 * stays armed, as in Linux: with the wall clock set back
+			 * before its expiry it reads the time left again, whether
+			 * or not it was read meanwhile.
+			 */
 			left = 0;
 		} else {
 			left = 1;
@@ -458,7 +464,8 @@ long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *un
 	timer_read(pt, &old_value);
 	timer_stop(pt);
 	pt->overrun_last = 0; /* re-arming resets the overrun */
-	pt->interval_ns = interval_ns;
+	/* Linux: a disarmed timer keeps no interval (timer_gettime reads 0). */
+	pt->interval_ns = value_ns ? interval_ns : 0;
 	/* Only a periodic timer's ignored signal waits for the action to change. */
 	pt->sigq.park_if_ignored = timer_is_periodic(pt);
 	if (value_ns) {
