@@ -1,0 +1,718 @@
+/*
+ * The reference model of tests/model (see model.h).  Host C, no kernel code.
+ */
+#include "tests/model/model.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+
+#define NS 1000000000ull
+#define SIGBIT(s) (1ull << ((s)-1))
+#ifndef SIGEV_THREAD_ID
+#define SIGEV_THREAD_ID 4
+#endif
+
+typedef unsigned __int128 u128;
+typedef __int128 s128;
+
+static uint64_t clamp_u64(s128 v)
+{
+	return v < 0 ? 0 : v > (s128)UINT64_MAX ? UINT64_MAX : (uint64_t)v;
+}
+
+static int overrun_add(int a, uint64_t b)
+{
+	u128 sum = (u128)a + b;
+
+	return sum > INT_MAX ? INT_MAX : (int)sum;
+}
+
+/*
+ * A periodic expiry that has come (expires <= now): the periods missed
+ * besides it, and the first expiry after now.
+ */
+static int forward(uint64_t expires, uint64_t interval, uint64_t now, uint64_t *next)
+{
+	u128 missed;
+
+	if (expires > now) {
+		*next = expires;
+		return 0;
+	}
+	missed = (now - expires) / interval;
+	*next = clamp_u64((s128)((u128)expires + (missed + 1) * interval));
+	return missed > INT_MAX ? INT_MAX : (int)missed;
+}
+
+void m_init(struct model *m, uint64_t mono, int64_t rt_off, int64_t tai_off_sec, int pid)
+{
+	memset(m, 0, sizeof(*m));
+	m->mono = mono;
+	m->rt_off = rt_off;
+	m->tai_off_sec = tai_off_sec;
+	m->pid = pid;
+}
+
+/* ---- clocks -------------------------------------------------------------- */
+
+static uint64_t realtime_now(const struct model *m)
+{
+	return clamp_u64((s128)m->mono + m->rt_off);
+}
+
+static uint64_t base_now(const struct model *m, int base)
+{
+	switch (base) {
+	case KS_BASE_REAL:
+		return realtime_now(m);
+	case KS_BASE_TAI:
+		return clamp_u64((s128)realtime_now(m) + (s128)m->tai_off_sec * NS);
+	case KS_BASE_CPU:
+		return m->cpu;
+	default:
+		return m->mono;
+	}
+}
+
+static void time_moves_to(struct model *m, uint64_t t, bool running)
+{
+	if (t <= m->mono)
+		return;
+	if (running)
+		m->cpu += t - m->mono;
+	m->mono = t;
+}
+
+/* ---- signals --------------------------------------------------------------- */
+
+static bool default_ignores(int signo)
+{
+	return signo == SIGCHLD || signo == SIGURG || signo == SIGWINCH || signo == SIGCONT;
+}
+
+bool m_ignores(const struct model *m, int signo)
+{
+	return m->action[signo] == KS_IGN || (m->action[signo] == KS_DFL && default_ignores(signo));
+}
+
+uint64_t m_pending(const struct model *m)
+{
+	uint64_t p = 0;
+
+	for (int i = 0; i < m->nqueue; i++)
+		p |= SIGBIT(m->queue[i].signo);
+	return p;
+}
+
+static void queue_append(struct model *m, int signo, int timer_id, int code)
+{
+	m->queue[m->nqueue++] = (struct m_entry){signo, timer_id, code};
+	if (!timer_id)
+		m->plain_count++;
+}
+
+static struct m_entry queue_take(struct model *m, int i)
+{
+	struct m_entry e = m->queue[i];
+
+	memmove(&m->queue[i], &m->queue[i + 1], (size_t)(m->nqueue - i - 1) * sizeof(e));
+	m->nqueue--;
+	if (!e.timer_id)
+		m->plain_count--;
+	return e;
+}
+
+static void parked_take(struct model *m, int i)
+{
+	memmove(&m->parked[i], &m->parked[i + 1], (size_t)(m->nparked - i - 1) * sizeof(int));
+	m->nparked--;
+}
+
+struct m_timer *m_find(struct model *m, int id)
+{
+	for (int i = 0; i < m->ntimers; i++)
+		if (m->timers[i].id == id)
+			return &m->timers[i];
+	return NULL;
+}
+
+/* The timer's signal goes, queued or parked (settime, delete). */
+static void signal_withdraw(struct model *m, struct m_timer *t)
+{
+	for (int i = 0; i < m->nqueue; i++)
+		if (m->queue[i].timer_id == t->id)
+			queue_take(m, i--);
+	for (int i = 0; i < m->nparked; i++)
+		if (m->parked[i] == t->id)
+			parked_take(m, i--);
+	t->where = KS_IDLE;
+}
+
+/* ---- expiry ------------------------------------------------------------------ */
+
+/* Waiting for its expiry in a timer queue (a signal that waits stops it). */
+static bool waiting(const struct m_timer *t)
+{
+	return t->armed && t->notify == SIGEV_SIGNAL && t->where == KS_IDLE;
+}
+
+/* When, in monotonic time, a waiting timer is due; false: not while asleep. */
+static bool due_at(const struct model *m, const struct m_timer *t, bool running, uint64_t *due)
+{
+	switch (t->base) {
+	case KS_BASE_REAL:
+		*due = clamp_u64((s128)t->expires - m->rt_off);
+		return true;
+	case KS_BASE_TAI:
+		*due = clamp_u64((s128)t->expires - m->rt_off - (s128)m->tai_off_sec * NS);
+		return true;
+	case KS_BASE_CPU:
+		if (!running)
+			return false;
+		*due = t->expires > m->cpu ? clamp_u64((s128)m->mono + (t->expires - m->cpu))
+					   : m->mono;
+		return true;
+	default:
+		*due = t->expires;
+		return true;
+	}
+}
+
+uint64_t m_next_due(const struct model *m, bool running)
+{
+	uint64_t best = UINT64_MAX, due;
+
+	for (int i = 0; i < m->ntimers; i++)
+		if (waiting(&m->timers[i]) && due_at(m, &m->timers[i], running, &due) && due < best)
+			best = due;
+	return best;
+}
+
+/* The expiry has come: queue the signal (a periodic timer stays armed and
+ * waits for the delivery to go on). */
+static void expire(struct model *m, struct m_timer *t)
+{
+	if (!t->interval)
+		t->armed = false;
+	if (t->where != KS_IDLE) { /* cannot happen: nothing re-arms while it waits */
+		t->overrun = overrun_add(t->overrun, 1);
+		return;
+	}
+	if (!(m->blocked & SIGBIT(t->signo)) && m_ignores(m, t->signo)) {
+		if (t->park_if_ignored) {
+			m->parked[m->nparked++] = t->id;
+			t->where = KS_PARKED;
+		}
+		return; /* a one-shot's is discarded */
+	}
+	queue_append(m, t->signo, t->id, SI_TIMER);
+	t->where = KS_QUEUED;
+}
+
+/* The order in which one interrupt expires what is due: the monotonic
+ * queue (with the CPU-time timers' ktimer in it), then REALTIME, then TAI;
+ * in each, by expiry, the first armed first. */
+static int class_of(int base)
+{
+	return base == KS_BASE_MONO ? 0 : base == KS_BASE_CPU ? 1 : base == KS_BASE_REAL ? 2 : 3;
+}
+
+static bool expires_before(const struct m_timer *a, const struct m_timer *b)
+{
+	if (class_of(a->base) != class_of(b->base))
+		return class_of(a->base) < class_of(b->base);
+	if (a->expires != b->expires)
+		return a->expires < b->expires;
+	return a->seq < b->seq;
+}
+
+/* One interrupt at m->mono: every waiting timer due by then, of the bases
+ * in `bases` (a mask of 1 << base). */
+static void expire_pass(struct model *m, bool running, unsigned bases)
+{
+	int due_ids[KS_MAX_TIMERS], n = 0;
+	uint64_t due;
+
+	for (int i = 0; i < m->ntimers; i++) {
+		struct m_timer *t = &m->timers[i];
+
+		if ((bases & (1u << t->base)) && waiting(t) && due_at(m, t, running, &due) &&
+		    due <= m->mono)
+			due_ids[n++] = t->id;
+	}
+	for (int i = 1; i < n; i++) /* insertion sort, by expires_before */
+		for (int j = i; j > 0 && expires_before(m_find(m, due_ids[j]), m_find(m, due_ids[j - 1]));
+		     j--) {
+			int tmp = due_ids[j];
+
+			due_ids[j] = due_ids[j - 1];
+			due_ids[j - 1] = tmp;
+		}
+	for (int i = 0; i < n; i++)
+		expire(m, m_find(m, due_ids[i]));
+}
+
+#define ALL_BASES 0xfu
+
+void m_advance(struct model *m, uint64_t target, bool running, uint64_t stop_mask)
+{
+	for (;;) {
+		uint64_t next = m_next_due(m, running);
+
+		if ((m_pending(m) & stop_mask) || next > target)
+			break;
+		time_moves_to(m, next, running);
+		expire_pass(m, running, ALL_BASES);
+	}
+	if (!(m_pending(m) & stop_mask))
+		time_moves_to(m, target, running);
+	/* back from sleep: nothing can be due (CPU time did not pass) */
+	if (m_next_due(m, true) <= m->mono)
+		expire_pass(m, true, ALL_BASES);
+}
+
+void m_clock_set(struct model *m, uint64_t realtime_ns)
+{
+	m->rt_off = (int64_t)(realtime_ns - m->mono);
+	expire_pass(m, true, (1u << KS_BASE_REAL) | (1u << KS_BASE_TAI));
+}
+
+/* After each call: a deadline already past (an absolute time) fires now. */
+static void settle(struct model *m)
+{
+	if (m_next_due(m, true) <= m->mono)
+		expire_pass(m, true, ALL_BASES);
+}
+
+/* ---- delivery ---------------------------------------------------------------- */
+
+/* The signal is taken: a periodic timer goes on from here, the periods
+ * missed since the expiry that queued it counted at once. */
+static void on_deliver(struct model *m, struct m_timer *t, struct ks_info *info)
+{
+	t->where = KS_IDLE;
+	if (t->interval && t->armed) {
+		uint64_t next;
+		int missed = forward(t->expires, t->interval, base_now(m, t->base), &next);
+
+		t->overrun = overrun_add(t->overrun, (uint64_t)missed);
+		t->expires = next;
+		t->seq = ++m->seq;
+	}
+	t->overrun_last = t->overrun;
+	t->overrun = 0;
+	info->overrun = t->overrun_last;
+}
+
+/* The lowest pending signal of `allowed`, its oldest instance. */
+static int dequeue(struct model *m, uint64_t allowed, struct ks_info *info)
+{
+	uint64_t ready = m_pending(m) & allowed;
+	struct m_entry e;
+	int signo;
+
+	if (!ready)
+		return 0;
+	signo = __builtin_ctzll(ready) + 1;
+	for (int i = 0;; i++) {
+		if (m->queue[i].signo != signo)
+			continue;
+		e = queue_take(m, i);
+		break;
+	}
+	memset(info, 0, sizeof(*info));
+	info->signo = signo;
+	info->code = e.code;
+	if (e.timer_id) {
+		struct m_timer *t = m_find(m, e.timer_id);
+
+		info->timer_id = t->id;
+		info->value = t->value;
+		on_deliver(m, t, info);
+	}
+	return signo;
+}
+
+static void delete_timer(struct model *m, struct m_timer *t)
+{
+	int i = (int)(t - m->timers);
+
+	signal_withdraw(m, t);
+	memmove(&m->timers[i], &m->timers[i + 1], (size_t)(m->ntimers - i - 1) * sizeof(*t));
+	m->ntimers--;
+}
+
+/* The process dies; a fresh one (no timers, nothing pending, every action
+ * SIG_DFL, nothing blocked, no CPU time) takes its place.  Ids go on. */
+static void process_restart(struct model *m)
+{
+	while (m->ntimers)
+		delete_timer(m, &m->timers[0]);
+	m->nqueue = 0;
+	m->plain_count = 0;
+	m->nparked = 0;
+	memset(m->action, 0, sizeof(m->action));
+	m->blocked = 0;
+	m->cpu = 0;
+}
+
+static bool default_terminates(int signo)
+{
+	return !default_ignores(signo) && signo != SIGSTOP && signo != SIGTSTP &&
+	       signo != SIGTTIN && signo != SIGTTOU;
+}
+
+int m_deliver(struct model *m, struct ks_info *info, int *action)
+{
+	int signo = dequeue(m, ~m->blocked, info);
+
+	if (!signo)
+		return 0;
+	if (m->action[signo] == KS_HANDLER) {
+		*action = KS_HANDLER;
+	} else if (m->action[signo] == KS_IGN || !default_terminates(signo)) {
+		*action = KS_IGN;
+	} else {
+		*action = KS_DFL;
+		process_restart(m);
+	}
+	settle(m);
+	return signo;
+}
+
+int m_sigtimedwait(struct model *m, uint64_t set, struct ks_info *info)
+{
+	int signo = dequeue(m, set & ~(SIGBIT(SIGKILL) | SIGBIT(SIGSTOP)), info);
+
+	settle(m);
+	return signo;
+}
+
+long m_sigaction(struct model *m, int signo, int action)
+{
+	bool was_ignored;
+
+	if (signo < 1 || signo > KS_NSIG || signo == SIGKILL || signo == SIGSTOP)
+		return -EINVAL;
+	was_ignored = m_ignores(m, signo);
+	m->action[signo] = action;
+	if (m_ignores(m, signo)) {
+		/* POSIX: the pending instances go, a periodic timer's is parked */
+		for (int i = 0; i < m->nqueue; i++) {
+			struct m_entry e = m->queue[i];
+			struct m_timer *t = e.timer_id ? m_find(m, e.timer_id) : NULL;
+
+			if (e.signo != signo)
+				continue;
+			queue_take(m, i--);
+			if (t && t->park_if_ignored) {
+				m->parked[m->nparked++] = t->id;
+				t->where = KS_PARKED;
+			} else if (t) {
+				t->where = KS_IDLE;
+			}
+		}
+	} else if (was_ignored) {
+		/*
+		 * The parked timers of signo queue again, in the order they were
+		 * parked.  (Linux 6.13 unparks in the reverse order, and only when
+		 * the old action was SIG_IGN, not a SIG_DFL that ignored: a timer
+		 * parked on SIGCHLD's default then stays parked for good.)
+		 */
+		for (int i = 0; i < m->nparked; i++) {
+			struct m_timer *t = m_find(m, m->parked[i]);
+
+			if (t->signo != signo)
+				continue;
+			parked_take(m, i--);
+			queue_append(m, signo, t->id, SI_TIMER);
+			t->where = KS_QUEUED;
+		}
+	}
+	settle(m);
+	return 0;
+}
+
+void m_sigprocmask(struct model *m, int how, uint64_t set)
+{
+	set &= ~(SIGBIT(SIGKILL) | SIGBIT(SIGSTOP));
+	if (how == SIG_BLOCK)
+		m->blocked |= set;
+	else if (how == SIG_UNBLOCK)
+		m->blocked &= ~set;
+	else
+		m->blocked = set;
+}
+
+long m_kill(struct model *m, int signo)
+{
+	if (signo < 1 || signo > KS_NSIG)
+		return -EINVAL;
+	if (!(m->blocked & SIGBIT(signo)) && m_ignores(m, signo))
+		return 0; /* discarded */
+	if (signo < 32 && (m_pending(m) & SIGBIT(signo)))
+		return 0; /* a standard signal is pending once */
+	queue_append(m, signo, 0, SI_USER);
+	return 0;
+}
+
+void m_exec(struct model *m)
+{
+	while (m->ntimers)
+		delete_timer(m, &m->timers[0]);
+	for (int i = 1; i <= KS_NSIG; i++)
+		if (m->action[i] == KS_HANDLER)
+			m->action[i] = KS_DFL;
+	settle(m);
+}
+
+/* ---- the timer calls ------------------------------------------------------------ */
+
+static bool clock_has_no_timers(int id)
+{
+	return id == CLOCK_MONOTONIC_RAW || id == CLOCK_REALTIME_COARSE ||
+	       id == CLOCK_MONOTONIC_COARSE || id == CLOCK_REALTIME_ALARM || id == CLOCK_BOOTTIME_ALARM;
+}
+
+static bool clock_is_wall(int id)
+{
+	return id == CLOCK_REALTIME || id == CLOCK_TAI;
+}
+
+static bool clock_is_cputime(int id)
+{
+	return id == CLOCK_PROCESS_CPUTIME_ID || id == CLOCK_THREAD_CPUTIME_ID || id < 0;
+}
+
+/* A CPU-time clock of this process (the only one the model can see). */
+static bool cpu_clock_is_ours(const struct model *m, int id)
+{
+	int pid;
+
+	if (id >= 0)
+		return true;
+	if ((id & 3) >= 3) /* CPUCLOCK_WHICH >= CPUCLOCK_MAX */
+		return false;
+	pid = ~(id >> 3);
+	return pid == 0 || pid == m->pid;
+}
+
+long m_timer_create(struct model *m, int clockid, const struct ks_sigevent *ev, int ev_ptr,
+		    int id_ptr, int *id)
+{
+	struct m_timer t;
+
+	if (clock_has_no_timers(clockid))
+		return -EOPNOTSUPP;
+	if (!clock_is_wall(clockid) && clockid != CLOCK_MONOTONIC && clockid != CLOCK_BOOTTIME &&
+	    !clock_is_cputime(clockid))
+		return -EINVAL;
+	if (clock_is_cputime(clockid) && !cpu_clock_is_ours(m, clockid))
+		return -EINVAL;
+	if (ev_ptr == KS_PTR_BAD)
+		return -EFAULT;
+	if (ev_ptr == KS_PTR_OK) {
+		switch (ev->notify) {
+		case SIGEV_NONE:
+			break;
+		case SIGEV_SIGNAL:
+		case SIGEV_THREAD:
+		case SIGEV_THREAD_ID:
+			if (ev->signo < 1 || ev->signo > KS_NSIG)
+				return -EINVAL;
+			if (ev->notify == SIGEV_THREAD_ID && ev->tid != m->pid)
+				return -EINVAL;
+			break;
+		default:
+			return -EINVAL;
+		}
+	}
+	if (id_ptr != KS_PTR_OK)
+		return -EFAULT;
+
+	memset(&t, 0, sizeof(t));
+	t.id = m->last_id + 1;
+	while (m_find(m, t.id))
+		t.id++;
+	m->last_id = t.id;
+	t.clockid = clockid;
+	if (ev_ptr == KS_PTR_OK) {
+		t.notify = ev->notify == SIGEV_NONE ? SIGEV_NONE : SIGEV_SIGNAL;
+		t.signo = ev->signo;
+		t.value = ev->value;
+	} else { /* POSIX: SIGEV_SIGNAL, SIGALRM, the id as value */
+		t.notify = SIGEV_SIGNAL;
+		t.signo = SIGALRM;
+		t.value = t.id;
+	}
+	t.base = clock_is_cputime(clockid) ? KS_BASE_CPU : KS_BASE_MONO;
+	t.where = KS_IDLE;
+	m->timers[m->ntimers++] = t; /* ids grow: the array stays sorted */
+	*id = t.id;
+	return 0;
+}
+
+static struct m_timer *lookup(struct model *m, bool other, int id)
+{
+	return other ? NULL : m_find(m, id); /* another process's id is not found */
+}
+
+static bool timespec_ok(const struct ks_timespec *ts)
+{
+	return ts->nsec >= 0 && ts->nsec < (int64_t)NS && ts->sec >= 0;
+}
+
+static uint64_t timespec_ns(const struct ks_timespec *ts)
+{
+	return clamp_u64((s128)ts->sec * NS + ts->nsec);
+}
+
+static void ns_timespec(uint64_t ns, struct ks_timespec *ts)
+{
+	ts->sec = (int64_t)(ns / NS);
+	ts->nsec = (int64_t)(ns % NS);
+}
+
+/* timer_gettime's answer: the time left (never 0 while armed, except for a
+ * SIGEV_NONE one-shot whose time has come) and the interval. */
+static void timer_read(const struct model *m, const struct m_timer *t, struct ks_timespec cur[2])
+{
+	uint64_t left = 0;
+
+	if (t->armed) {
+		uint64_t now = base_now(m, t->base), next = t->expires;
+
+		/* a periodic timer whose signal waits: its next period after now */
+		if (t->interval && (t->notify == SIGEV_NONE || t->where != KS_IDLE))
+			forward(t->expires, t->interval, now, &next);
+		if (next > now)
+			left = next - now;
+		else
+			left = t->notify == SIGEV_NONE && !t->interval ? 0 : 1;
+	}
+	ns_timespec(left, &cur[0]);
+	ns_timespec(t->interval, &cur[1]);
+}
+
+long m_timer_settime(struct model *m, bool other, int id, int flags, int new_ptr,
+		     const struct ks_timespec *value, const struct ks_timespec *interval, int old_ptr,
+		     struct ks_timespec old[2])
+{
+	struct m_timer *t;
+	uint64_t v;
+
+	if (new_ptr == KS_PTR_NULL)
+		return -EINVAL;
+	if (new_ptr == KS_PTR_BAD)
+		return -EFAULT;
+	if (!timespec_ok(value) || !timespec_ok(interval))
+		return -EINVAL;
+	t = lookup(m, other, id);
+	if (!t)
+		return -EINVAL;
+	if (old_ptr == KS_PTR_BAD)
+		return -EFAULT;
+	if (old_ptr == KS_PTR_OK)
+		timer_read(m, t, old);
+
+	signal_withdraw(m, t);
+	t->armed = false;
+	t->overrun = 0;
+	t->overrun_last = 0;
+	v = timespec_ns(value);
+	/* Linux: a timer disarmed has no interval either (timer_gettime says 0) */
+	t->interval = v ? timespec_ns(interval) : 0;
+	t->park_if_ignored = t->interval != 0;
+	if (v) {
+		if ((flags & TIMER_ABSTIME) && clock_is_wall(t->clockid)) {
+			t->base = t->clockid == CLOCK_TAI ? KS_BASE_TAI : KS_BASE_REAL;
+			t->expires = v;
+		} else {
+			if (t->base == KS_BASE_REAL || t->base == KS_BASE_TAI)
+				t->base = KS_BASE_MONO; /* relative: an interval, not a wall time */
+			t->expires = (flags & TIMER_ABSTIME)
+					 ? v
+					 : clamp_u64((s128)base_now(m, t->base) + v);
+		}
+		t->armed = true;
+		t->seq = ++m->seq;
+	}
+	settle(m);
+	return 0;
+}
+
+long m_timer_gettime(struct model *m, bool other, int id, int ptr, struct ks_timespec cur[2])
+{
+	struct m_timer *t = lookup(m, other, id);
+
+	if (!t)
+		return -EINVAL;
+	if (ptr != KS_PTR_OK)
+		return -EFAULT;
+	timer_read(m, t, cur);
+	return 0;
+}
+
+long m_timer_getoverrun(struct model *m, bool other, int id)
+{
+	struct m_timer *t = lookup(m, other, id);
+
+	return t ? t->overrun_last : -EINVAL;
+}
+
+long m_timer_delete(struct model *m, bool other, int id)
+{
+	struct m_timer *t = lookup(m, other, id);
+
+	if (!t)
+		return -EINVAL;
+	delete_timer(m, t);
+	settle(m);
+	return 0;
+}
+
+/* ---- the view the harness compares --------------------------------------------- */
+
+void m_view(const struct model *m, struct ks_state *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->mono = m->mono;
+	s->cpu = m->cpu;
+	s->rt_off = m->rt_off;
+	s->blocked = m->blocked;
+	s->pending = m_pending(m);
+	memcpy(s->action, m->action, sizeof(s->action));
+	s->ntimers = m->ntimers;
+	for (int i = 0; i < m->ntimers; i++) {
+		const struct m_timer *t = &m->timers[i];
+		struct ks_timer *k = &s->timers[i];
+
+		k->id = t->id;
+		k->clockid = t->clockid;
+		k->notify = t->notify;
+		k->signo = t->signo;
+		k->value = t->value;
+		k->armed = t->armed;
+		k->base = t->base;
+		k->expires = t->expires;
+		k->interval = t->interval;
+		k->overrun = t->overrun;
+		k->overrun_last = t->overrun_last;
+		k->where = t->where;
+		k->park_if_ignored = t->park_if_ignored;
+		k->in_queue = waiting(t);
+		k->queue_expires = waiting(t) ? t->expires : 0;
+	}
+	for (int signo = 1; signo <= KS_NSIG; signo++)
+		for (int i = 0; i < m->nqueue; i++)
+			if (m->queue[i].signo == signo)
+				s->entries[s->nentries++] = (struct ks_entry){
+				    signo, m->queue[i].timer_id, m->queue[i].code};
+	s->nparked = m->nparked;
+	memcpy(s->parked, m->parked, sizeof(int) * (size_t)m->nparked);
+	s->timer_objects = m->ntimers;
+	s->sigqueue_objects = m->plain_count;
+}
