@@ -58,6 +58,22 @@ static void readback(void)
 	timer_gettime(t, &r);
 	ok(ts_ns(&r.it_value) == 0 && ts_ns(&r.it_interval) == 0,
 	   "a disarmed timer reads all zero");
+
+	/* Linux drops the interval of a timer disarmed (tests/model found
+	 * tick386 keeping it) */
+	v.it_value = ns_ts(0);
+	v.it_interval = ns_ts(5 * NS_PER_S);
+	EXPECT(timer_settime(t, 0, &v, NULL), 0, "timer_settime: value 0, interval 5 s");
+	timer_gettime(t, &r);
+	why("value=%lld interval=%lld", (long long)ts_ns(&r.it_value),
+	    (long long)ts_ns(&r.it_interval));
+	ok(ts_ns(&r.it_value) == 0 && ts_ns(&r.it_interval) == 0,
+	   "disarmed with an interval given: reads all zero");
+	arm_timer(t, 0, NS_PER_S, 0);
+	v.it_value = ns_ts(0);
+	v.it_interval = ns_ts(0);
+	timer_settime(t, 0, &v, &r);
+	ok(ts_ns(&r.it_interval) == 0, "and the next timer_settime's old interval is 0");
 	timer_delete(t);
 }
 

@@ -248,6 +248,9 @@ static void gen_settime(struct gen *g, const struct model *m, struct op *op)
 		op->interval = ts_of(1 + below(g, 100)); /* storms of overruns */
 	else
 		op->interval = ts_of(duration(g) % (5 * NS) + 1);
+	if (chance(g, 2)) /* the last time_t second of i386 (2038), to the ns */
+		*(chance(g, 70) ? &op->value : &op->interval) =
+		    (struct ks_timespec){INT32_MAX - (int64_t)below(g, 2), (int64_t)NS - 1};
 	if (chance(g, 3)) { /* a bad timespec */
 		struct ks_timespec *ts = chance(g, 50) ? &op->value : &op->interval;
 
@@ -304,7 +307,9 @@ static void gen_clock_set(struct gen *g, const struct model *m, struct op *op)
 		op->realtime = t->expires + below(g, 3) - 1; /* onto a wall deadline */
 		return;
 	}
-	if (chance(g, 50))
+	if (chance(g, 2))
+		op->realtime = (uint64_t)INT32_MAX * NS - below(g, 100 * NS); /* 2038 */
+	else if (chance(g, 50))
 		op->realtime = rt + duration(g);
 	else if (chance(g, 90))
 		op->realtime = rt - (rt > NS ? below(g, rt < 100 * NS ? rt : 100 * NS) : 0);
@@ -387,8 +392,11 @@ void gen_step(struct gen *g, const struct model *m, struct op *op)
 			op->timeout = duration(g);
 		} else if (r < 950) {
 			gen_advance(g, m, op);
-		} else if (r < 995) {
+		} else if (r < 990) {
 			gen_clock_set(g, m, op);
+		} else if (r < 995) {
+			op->kind = OP_TAI_SET;
+			op->tai = (int64_t)below(g, 100);
 		} else {
 			op->kind = OP_EXEC;
 		}

@@ -382,6 +382,17 @@ void ks_clock_set(u64 realtime_ns)
 	ks_settle();
 }
 
+void ks_tai_set(s64 sec)
+{
+	/* what clock_tai_offset_set does (kernel/time/clock.c) */
+	u32 flags = irq_save();
+
+	tai_off_sec = sec;
+	irq_restore(flags);
+	ktimer_clock_was_set();
+	ks_settle();
+}
+
 /* ---- the timer calls ----------------------------------------------------- */
 
 static struct task *caller(bool other_process)

@@ -116,6 +116,8 @@ void ks_exec(void);
 void ks_advance(uint64_t target, bool running, uint64_t stop_mask);
 /* clock_settime(CLOCK_REALTIME): the wall clock jumps, then IRQ 0 may come. */
 void ks_clock_set(uint64_t realtime_ns);
+/* adjtimex(ADJ_TAI): CLOCK_TAI moves against REALTIME. */
+void ks_tai_set(int64_t tai_off_sec);
 /* The interrupt a deadline already past asks for comes (after every call). */
 void ks_settle(void);
 

@@ -280,6 +280,12 @@ void m_clock_set(struct model *m, uint64_t realtime_ns)
 	expire_pass(m, true, (1u << KS_BASE_REAL) | (1u << KS_BASE_TAI));
 }
 
+void m_tai_set(struct model *m, int64_t tai_off_sec)
+{
+	m->tai_off_sec = tai_off_sec;
+	expire_pass(m, true, (1u << KS_BASE_REAL) | (1u << KS_BASE_TAI));
+}
+
 /* After each call: a deadline already past (an absolute time) fires now. */
 static void settle(struct model *m)
 {

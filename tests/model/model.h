@@ -77,6 +77,7 @@ void m_exec(struct model *m);
 
 void m_advance(struct model *m, uint64_t target, bool running, uint64_t stop_mask);
 void m_clock_set(struct model *m, uint64_t realtime_ns);
+void m_tai_set(struct model *m, int64_t tai_off_sec);
 
 /* The signals with an instance queued. */
 uint64_t m_pending(const struct model *m);

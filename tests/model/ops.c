@@ -65,6 +65,9 @@ void op_on_kernel(const struct op *op, struct op_result *r)
 	case OP_CLOCK_SET:
 		ks_clock_set(op->realtime);
 		break;
+	case OP_TAI_SET:
+		ks_tai_set(op->tai);
+		break;
 	case OP_EXEC:
 		ks_exec();
 		break;
@@ -121,6 +124,9 @@ void op_on_model(struct model *m, const struct op *op, struct op_result *r)
 	case OP_CLOCK_SET:
 		m_clock_set(m, op->realtime);
 		break;
+	case OP_TAI_SET:
+		m_tai_set(m, op->tai);
+		break;
 	case OP_EXEC:
 		m_exec(m);
 		break;
@@ -132,7 +138,7 @@ void op_on_model(struct model *m, const struct op *op, struct op_result *r)
 static const char *const op_names[OP_NR] = {
     "timer_create", "timer_settime", "timer_gettime", "timer_getoverrun", "timer_delete",
     "sigaction",    "sigprocmask",   "kill",	      "deliver",	  "sigtimedwait",
-    "sigwait",	    "advance",	     "clock_settime", "exec",
+    "sigwait",	    "advance",	     "clock_settime", "adjtimex(ADJ_TAI)", "exec",
 };
 
 static const char *ptr_name(int p)
@@ -192,6 +198,9 @@ void op_print(FILE *out, const struct op *op)
 		break;
 	case OP_CLOCK_SET:
 		fprintf(out, "(REALTIME %" PRIu64 ")", op->realtime);
+		break;
+	case OP_TAI_SET:
+		fprintf(out, "(%" PRId64 " s)", op->tai);
 		break;
 	default:
 		fprintf(out, "()");

@@ -29,6 +29,7 @@ enum op_kind {
 	OP_WAIT,	 /* sigtimedwait asleep until a signal of set or the timeout */
 	OP_ADVANCE,	 /* time passes, the process running or asleep */
 	OP_CLOCK_SET,
+	OP_TAI_SET,
 	OP_EXEC,
 	OP_NR
 };
@@ -47,6 +48,7 @@ struct op {
 	uint64_t set;
 	/* time */
 	uint64_t target, realtime, timeout;
+	int64_t tai;
 	bool running;
 };
 

@@ -12,6 +12,7 @@
  * both states are printed.  Then the regression scenarios (scenarios.c).
  *
  *   model-test [--seed S] [--count N] [--steps K] [--verbose] [--no-scenarios]
+ *              [--coverage]
  *
  * prints TAP: one test per sequence (seeds S .. S+N-1) and per scenario,
  * then the totals: steps, distinct states reached, timer signals
@@ -59,6 +60,20 @@ static unsigned timer_class(const struct model *m, const struct m_timer *t)
 	c = c * 2 + (sig && ((m->blocked >> (t->signo - 1)) & 1));
 	c = c * 3 + act;
 	return c;
+}
+
+/* timer_class, spelled out (--coverage). */
+static void timer_class_print(unsigned c)
+{
+	static const char *const act[] = {"ignored", "handled", "kills"};
+	static const char *const where[] = {"-", "queued", "parked"};
+	static const char *const base[] = {"mono", "real", "tai", "cpu"};
+	unsigned a = c % 3, blocked = c / 3 % 2, last = c / 6 % 2, ovr = c / 12 % 2;
+	unsigned w = c / 24 % 3, armed = c / 72 % 2, per = c / 144 % 2, none = c / 288 % 2;
+
+	printf("#   %-4s %-6s %-8s %-8s signal %-6s%s%s %s%s\n", base[c / 576], none ? "none" : "signal",
+	       per ? "periodic" : "one-shot", armed ? "armed" : "disarmed", where[w],
+	       ovr ? " overrun" : "", last ? " last-overrun" : "", blocked ? "blocked " : "", act[a]);
 }
 
 struct hashset {
@@ -333,7 +348,7 @@ static bool in_child(uint64_t seed, uint64_t steps, const struct scenario *sc, b
 int main(int argc, char **argv)
 {
 	uint64_t seed = 1, count = 20, steps = 2000;
-	bool verbose = false, scenarios = true;
+	bool verbose = false, scenarios = true, coverage = false;
 	struct totals tot = {0};
 	struct hashset procs = {0}, timers = {0};
 	int test = 0, failed = 0;
@@ -349,10 +364,12 @@ int main(int argc, char **argv)
 			verbose = true;
 		else if (!strcmp(argv[i], "--no-scenarios"))
 			scenarios = false;
+		else if (!strcmp(argv[i], "--coverage"))
+			coverage = true;
 		else {
 			fprintf(stderr,
 				"usage: %s [--seed S] [--count N] [--steps K] [--verbose] "
-				"[--no-scenarios]\n",
+				"[--no-scenarios] [--coverage]\n",
 				argv[0]);
 			return 2;
 		}
@@ -377,6 +394,13 @@ int main(int argc, char **argv)
 	printf("# timer signals taken %" PRIu64 " (%" PRIu64 " with overruns, %" PRIu64
 	       " saturated at DELAYTIMER_MAX), processes killed by a default action %" PRIu64 "\n",
 	       tot.timer_signals, tot.with_overrun, tot.saturated, tot.deaths);
+	if (coverage) {
+		printf("# timer states reached:\n");
+		for (unsigned c = 0; c < 4 * 576; c++)
+			for (size_t i = 0; i < timers.size; i++)
+				if (timers.slot[i] == c + 1)
+					timer_class_print(c);
+	}
 	free(procs.slot);
 	free(timers.slot);
 	return failed ? 1 : 0;
