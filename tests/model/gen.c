@@ -118,7 +118,7 @@ static int timer_id(struct gen *g, const struct model *m)
 	}
 }
 
-static int clock_id(struct gen *g, int pid)
+static int clock_id(struct gen *g, int pid, int other_pid)
 {
 	static const int bad[] = {CLOCK_MONOTONIC_RAW, CLOCK_REALTIME_COARSE, CLOCK_MONOTONIC_COARSE,
 				  CLOCK_REALTIME_ALARM, CLOCK_BOOTTIME_ALARM, 10, 12, 16, 1000, -1};
@@ -137,7 +137,7 @@ static int clock_id(struct gen *g, int pid)
 	if (r < 80)
 		return CLOCK_THREAD_CPUTIME_ID;
 	if (r < 88) { /* Linux's encoding: ~pid << 3 | which (| 4 for a thread) */
-		int p = chance(g, 50) ? 0 : chance(g, 90) ? pid : 99;
+		int p = chance(g, 35) ? 0 : chance(g, 50) ? pid : chance(g, 85) ? other_pid : other_pid - 1;
 
 		return (int)((~(unsigned)p) << 3) | (int)below(g, 3) | (chance(g, 30) ? 4 : 0);
 	}
@@ -161,7 +161,7 @@ static void gen_create(struct gen *g, const struct model *m, struct op *op)
 	bool cpu;
 
 	op->kind = OP_CREATE;
-	op->clockid = clock_id(g, m->pid);
+	op->clockid = clock_id(g, m->pid, m->other_pid);
 	cpu = cpu_clock(op->clockid);
 	/* a NULL sigevent means SIGALRM, a wall clock signal: not for CPU clocks */
 	op->ev_ptr = ptr_kind(g, cpu ? 0 : 10, 2);
@@ -213,7 +213,7 @@ static void gen_settime(struct gen *g, const struct model *m, struct op *op)
 	/* the clock the value is read against */
 	now = m->mono;
 	if (t && cpu_clock(t->clockid))
-		now = m->cpu;
+		now = t->cpu_task == KS_CPU_OTHER ? m->other_cpu : m->cpu;
 	else if (t && (op->flags & TIMER_ABSTIME) && t->clockid == CLOCK_REALTIME)
 		now = (uint64_t)((int64_t)m->mono + m->rt_off);
 	else if (t && (op->flags & TIMER_ABSTIME) && t->clockid == CLOCK_TAI)
@@ -394,9 +394,11 @@ void gen_step(struct gen *g, const struct model *m, struct op *op)
 			gen_advance(g, m, op);
 		} else if (r < 990) {
 			gen_clock_set(g, m, op);
-		} else if (r < 995) {
+		} else if (r < 994) {
 			op->kind = OP_TAI_SET;
 			op->tai = (int64_t)below(g, 100);
+		} else if (r < 997) {
+			op->kind = OP_OTHER_EXIT;
 		} else {
 			op->kind = OP_EXEC;
 		}

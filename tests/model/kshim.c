@@ -253,18 +253,18 @@ struct shim_task {
 	u64 slice_start; /* when it got the CPU, if it has it */
 };
 
-static struct shim_task proc, other, idle;
+static struct shim_task proc, other;
+static int other_pid = 3;
 struct task *current;
 
 #define PROC_PID 2
-#define OTHER_PID 3
 
 static void task_setup(struct shim_task *s, int pid)
 {
 	memset(s, 0, sizeof(*s));
 	s->task.pid = pid;
 	s->task.state = TASK_RUNNABLE;
-	s->task.user = pid != 0;
+	s->task.user = true;
 	signal_task_init(&s->task, NULL);
 	posix_timers_task_init(&s->task);
 	s->slice_start = mono_ns;
@@ -284,8 +284,7 @@ void task_wake(struct task *t)
 
 struct task *task_find(int pid)
 {
-	(void)pid;
-	return NULL; /* posix_cpu_clock_task asks only for others: none is visible */
+	return pid == other_pid ? &other.task : NULL;
 }
 
 void task_kill(struct task *t, int signo)
@@ -318,8 +317,7 @@ void ks_init(u64 mono, s64 rt_off, s64 tai_off)
 	ktimer_subsystem_init();
 	signal_init();
 	posix_timers_init();
-	task_setup(&idle, 0);
-	task_setup(&other, OTHER_PID);
+	task_setup(&other, other_pid);
 	task_setup(&proc, PROC_PID);
 	current = &proc.task;
 }
@@ -331,7 +329,17 @@ int ks_pid(void)
 
 int ks_other_pid(void)
 {
-	return OTHER_PID;
+	return other_pid;
+}
+
+void ks_other_exit(void)
+{
+	/* what task_exit frees (kernel/task/task.c), then a new process */
+	posix_timers_task_exit(&other.task);
+	posix_cputimers_task_exit(&other.task);
+	signal_task_exit(&other.task);
+	task_setup(&other, ++other_pid);
+	ks_settle();
 }
 
 /* ---- IRQ 0 --------------------------------------------------------------- */
@@ -357,7 +365,7 @@ void ks_advance(u64 target, bool running, u64 stop_mask)
 	struct signal_state *st = &proc.task.signal;
 
 	if (!running)
-		switch_to(&idle);
+		switch_to(&other);
 	ks_settle();
 	while (!(st->pending & stop_mask) && event_at <= target) {
 		if (event_at > mono_ns)
@@ -523,7 +531,7 @@ long ks_kill(int signo)
 	memset(&info, 0, sizeof(info));
 	info.si_signo = signo;
 	info.si_code = SI_USER;
-	info.si_pid = OTHER_PID;
+	info.si_pid = other_pid;
 	return signal_send(&proc.task, signo, &info);
 }
 
@@ -535,7 +543,7 @@ static void process_restart(void)
 	posix_timers_task_exit(t);
 	posix_cputimers_task_exit(t);
 	signal_task_exit(t);
-	switch_to(&idle);
+	switch_to(&other);
 	task_setup(&proc, PROC_PID);
 	switch_to(&proc);
 }
@@ -623,6 +631,10 @@ static void snapshot_timer(const struct posix_timer *pt, struct ks_timer *out)
 	out->overrun_last = pt->overrun_last;
 	out->where = where(&pt->sigq);
 	out->park_if_ignored = pt->sigq.park_if_ignored;
+	out->cpu_task = pt->base != PT_BASE_CPU	 ? KS_CPU_NONE
+			: pt->cpu_task == &proc.task	 ? KS_CPU_PROC
+			: pt->cpu_task == &other.task ? KS_CPU_OTHER
+						 : KS_CPU_GONE;
 	if (pt->base == PT_BASE_CPU) {
 		out->in_queue = timerq_is_armed(&pt->cpu_node);
 		out->queue_expires = pt->cpu_node.expires;
@@ -646,6 +658,8 @@ void ks_snapshot(struct ks_state *s)
 	s->mono = mono_ns;
 	s->rt_off = realtime_off_ns;
 	s->cpu = task_cpu_ns(t);
+	s->other_cpu = task_cpu_ns(&other.task);
+	s->other_pid = other_pid;
 	s->blocked = st->blocked;
 	s->pending = st->pending;
 	for (i = 1; i <= KS_NSIG; i++) {
@@ -772,8 +786,8 @@ const char *ks_check(void)
 		if (first != KTIME_MAX && deadline_mono(c, first) < event_at)
 			return "a timer is due before the event programmed: it will be late";
 	}
-	if (timerq_check(&t->posix_timers.cpu_queue))
-		return "the CPU-time queue breaks its invariants";
+	if (timerq_check(&t->posix_timers.cpu_queue) || timerq_check(&other.task.posix_timers.cpu_queue))
+		return "a CPU-time queue breaks its invariants";
 	list_for_each_entry(pt, &t->posix_timers.timers, owner_link) {
 		enum ktimer_clock want = pt->base == PT_BASE_REALTIME ?
 					     (pt->clockid == CLOCK_TAI ? KTIMER_TAI : KTIMER_REALTIME) :

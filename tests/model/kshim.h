@@ -11,8 +11,8 @@
  * The shim stands in for what the files under test call but do not own: the
  * clock (a monotonic counter the harness moves, REALTIME an offset from it),
  * the clock event device (one programmed deadline, fired by ks_advance as
- * the PIT's IRQ 0 would be), interrupts (a flag), two tasks (the process
- * under test and another one) and the idle task, the slab caches (malloc,
+ * the PIT's IRQ 0 would be), interrupts (a flag), two processes (the one
+ * under test, and another that runs while it sleeps), the slab caches (malloc,
  * counted), user memory (host pointers; a pointer below 4096 faults).
  */
 #ifndef TICK386_TESTS_MODEL_KSHIM_H
@@ -30,6 +30,8 @@ enum ks_where { KS_IDLE, KS_QUEUED, KS_PARKED };
 /* The clock a timer's expiry is kept on. */
 enum ks_base { KS_BASE_MONO, KS_BASE_REAL, KS_BASE_TAI, KS_BASE_CPU };
 enum ks_action { KS_DFL, KS_IGN, KS_HANDLER };
+/* Whose CPU time a CPU-time timer counts. */
+enum ks_cpu_task { KS_CPU_NONE, KS_CPU_PROC, KS_CPU_OTHER, KS_CPU_GONE };
 /* A user pointer as the harness asks for it. */
 enum ks_ptr { KS_PTR_OK, KS_PTR_NULL, KS_PTR_BAD };
 
@@ -37,6 +39,7 @@ struct ks_timer {
 	int id, clockid, notify, signo, value; /* value: sival_int */
 	bool armed;
 	int base;
+	int cpu_task; /* enum ks_cpu_task */
 	uint64_t expires, interval;
 	int overrun, overrun_last;
 	int where;
@@ -52,7 +55,8 @@ struct ks_entry {
 };
 
 struct ks_state {
-	uint64_t mono, cpu;
+	uint64_t mono, cpu, other_cpu;
+	int other_pid;
 	int64_t rt_off; /* REALTIME - MONOTONIC */
 	uint64_t blocked, pending;
 	int action[KS_NSIG + 1];
@@ -82,6 +86,9 @@ struct ks_sigevent {
 void ks_init(uint64_t mono_ns, int64_t rt_off_ns, int64_t tai_off_sec);
 int ks_pid(void);
 int ks_other_pid(void);
+/* The other process exits (the timers on its CPU time stop for good) and
+ * a new one, of the next pid, takes its place. */
+void ks_other_exit(void);
 
 /* The timer calls, made by the process (other: by the other process). */
 long ks_timer_create(int clockid, const struct ks_sigevent *ev, int ev_ptr, int id_ptr, int *id);
@@ -109,7 +116,8 @@ void ks_exec(void);
 
 /*
  * Time passes until target (CLOCK_MONOTONIC ns), the process running (its
- * CPU time passes too) or asleep; IRQ 0 comes at each programmed deadline.
+ * CPU time passes too) or asleep (the other process runs instead); IRQ 0
+ * comes at each programmed deadline.
  * Stops early, right after the interrupt that made a signal of stop_mask
  * pending (a sleep in sigtimedwait).
  */

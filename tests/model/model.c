@@ -47,13 +47,15 @@ static int forward(uint64_t expires, uint64_t interval, uint64_t now, uint64_t *
 	return missed > INT_MAX ? INT_MAX : (int)missed;
 }
 
-void m_init(struct model *m, uint64_t mono, int64_t rt_off, int64_t tai_off_sec, int pid)
+void m_init(struct model *m, uint64_t mono, int64_t rt_off, int64_t tai_off_sec, int pid,
+	    int other_pid)
 {
 	memset(m, 0, sizeof(*m));
 	m->mono = mono;
 	m->rt_off = rt_off;
 	m->tai_off_sec = tai_off_sec;
 	m->pid = pid;
+	m->other_pid = other_pid;
 }
 
 /* ---- clocks -------------------------------------------------------------- */
@@ -63,26 +65,30 @@ static uint64_t realtime_now(const struct model *m)
 	return clamp_u64((s128)m->mono + m->rt_off);
 }
 
-static uint64_t base_now(const struct model *m, int base)
+/* "Now" on the clock a timer's expiry is kept on (a process gone: 0). */
+static uint64_t base_now(const struct model *m, const struct m_timer *t)
 {
-	switch (base) {
+	switch (t->base) {
 	case KS_BASE_REAL:
 		return realtime_now(m);
 	case KS_BASE_TAI:
 		return clamp_u64((s128)realtime_now(m) + (s128)m->tai_off_sec * NS);
 	case KS_BASE_CPU:
-		return m->cpu;
+		return t->cpu_task == KS_CPU_PROC ? m->cpu : t->cpu_task == KS_CPU_OTHER ? m->other_cpu : 0;
 	default:
 		return m->mono;
 	}
 }
 
+/* Time passes; the process runs, or sleeps and the other one runs. */
 static void time_moves_to(struct model *m, uint64_t t, bool running)
 {
 	if (t <= m->mono)
 		return;
 	if (running)
 		m->cpu += t - m->mono;
+	else
+		m->other_cpu += t - m->mono;
 	m->mono = t;
 }
 
@@ -159,9 +165,12 @@ static bool waiting(const struct m_timer *t)
 	return t->armed && t->notify == SIGEV_SIGNAL && t->where == KS_IDLE;
 }
 
-/* When, in monotonic time, a waiting timer is due; false: not while asleep. */
+/* When, in monotonic time, a waiting timer is due; false: not now (the
+ * process whose CPU time it counts does not run). */
 static bool due_at(const struct model *m, const struct m_timer *t, bool running, uint64_t *due)
 {
+	uint64_t cpu_now;
+
 	switch (t->base) {
 	case KS_BASE_REAL:
 		*due = clamp_u64((s128)t->expires - m->rt_off);
@@ -170,10 +179,11 @@ static bool due_at(const struct model *m, const struct m_timer *t, bool running,
 		*due = clamp_u64((s128)t->expires - m->rt_off - (s128)m->tai_off_sec * NS);
 		return true;
 	case KS_BASE_CPU:
-		if (!running)
+		if (t->cpu_task != (running ? KS_CPU_PROC : KS_CPU_OTHER))
 			return false;
-		*due = t->expires > m->cpu ? clamp_u64((s128)m->mono + (t->expires - m->cpu))
-					   : m->mono;
+		cpu_now = base_now(m, t);
+		*due = t->expires > cpu_now ? clamp_u64((s128)m->mono + (t->expires - cpu_now))
+					    : m->mono;
 		return true;
 	default:
 		*due = t->expires;
@@ -302,7 +312,7 @@ static void on_deliver(struct model *m, struct m_timer *t, struct ks_info *info)
 	t->where = KS_IDLE;
 	if (t->interval && t->armed) {
 		uint64_t next;
-		int missed = forward(t->expires, t->interval, base_now(m, t->base), &next);
+		int missed = forward(t->expires, t->interval, base_now(m, t), &next);
 
 		t->overrun = overrun_add(t->overrun, (uint64_t)missed);
 		t->expires = next;
@@ -363,6 +373,19 @@ static void process_restart(struct model *m)
 	memset(m->action, 0, sizeof(m->action));
 	m->blocked = 0;
 	m->cpu = 0;
+}
+
+/* The other process exits: the timers on its CPU time stop for good (their
+ * signal, if one waits, stays); a new process takes its place. */
+void m_other_exit(struct model *m)
+{
+	for (int i = 0; i < m->ntimers; i++)
+		if (m->timers[i].cpu_task == KS_CPU_OTHER) {
+			m->timers[i].cpu_task = KS_CPU_GONE;
+			m->timers[i].armed = false;
+		}
+	m->other_pid++;
+	m->other_cpu = 0;
 }
 
 static bool default_terminates(int signo)
@@ -493,17 +516,20 @@ static bool clock_is_cputime(int id)
 	return id == CLOCK_PROCESS_CPUTIME_ID || id == CLOCK_THREAD_CPUTIME_ID || id < 0;
 }
 
-/* A CPU-time clock of this process (the only one the model can see). */
-static bool cpu_clock_is_ours(const struct model *m, int id)
+/* Whose CPU time a CPU-time clock id counts: KS_CPU_NONE if no process
+ * the caller may look at (Linux: another process's thread is out of reach). */
+static int cpu_clock_task(const struct model *m, int id)
 {
 	int pid;
 
 	if (id >= 0)
-		return true;
+		return KS_CPU_PROC;
 	if ((id & 3) >= 3) /* CPUCLOCK_WHICH >= CPUCLOCK_MAX */
-		return false;
+		return KS_CPU_NONE;
 	pid = ~(id >> 3);
-	return pid == 0 || pid == m->pid;
+	if (pid == 0 || pid == m->pid)
+		return KS_CPU_PROC;
+	return pid == m->other_pid && !(id & 4) ? KS_CPU_OTHER : KS_CPU_NONE;
 }
 
 long m_timer_create(struct model *m, int clockid, const struct ks_sigevent *ev, int ev_ptr,
@@ -516,7 +542,7 @@ long m_timer_create(struct model *m, int clockid, const struct ks_sigevent *ev, 
 	if (!clock_is_wall(clockid) && clockid != CLOCK_MONOTONIC && clockid != CLOCK_BOOTTIME &&
 	    !clock_is_cputime(clockid))
 		return -EINVAL;
-	if (clock_is_cputime(clockid) && !cpu_clock_is_ours(m, clockid))
+	if (clock_is_cputime(clockid) && cpu_clock_task(m, clockid) == KS_CPU_NONE)
 		return -EINVAL;
 	if (ev_ptr == KS_PTR_BAD)
 		return -EFAULT;
@@ -555,6 +581,7 @@ long m_timer_create(struct model *m, int clockid, const struct ks_sigevent *ev, 
 		t.value = t.id;
 	}
 	t.base = clock_is_cputime(clockid) ? KS_BASE_CPU : KS_BASE_MONO;
+	t.cpu_task = clock_is_cputime(clockid) ? cpu_clock_task(m, clockid) : KS_CPU_NONE;
 	t.where = KS_IDLE;
 	m->timers[m->ntimers++] = t; /* ids grow: the array stays sorted */
 	*id = t.id;
@@ -589,7 +616,7 @@ static void timer_read(const struct model *m, const struct m_timer *t, struct ks
 	uint64_t left = 0;
 
 	if (t->armed) {
-		uint64_t now = base_now(m, t->base), next = t->expires;
+		uint64_t now = base_now(m, t), next = t->expires;
 
 		/* a periodic timer whose signal waits: its next period after now */
 		if (t->interval && (t->notify == SIGEV_NONE || t->where != KS_IDLE))
@@ -621,6 +648,8 @@ long m_timer_settime(struct model *m, bool other, int id, int flags, int new_ptr
 		return -EINVAL;
 	if (old_ptr == KS_PTR_BAD)
 		return -EFAULT;
+	if (t->cpu_task == KS_CPU_GONE)
+		return -ESRCH; /* the process whose CPU time it counted is gone */
 	if (old_ptr == KS_PTR_OK)
 		timer_read(m, t, old);
 
@@ -641,7 +670,7 @@ long m_timer_settime(struct model *m, bool other, int id, int flags, int new_ptr
 				t->base = KS_BASE_MONO; /* relative: an interval, not a wall time */
 			t->expires = (flags & TIMER_ABSTIME)
 					 ? v
-					 : clamp_u64((s128)base_now(m, t->base) + v);
+					 : clamp_u64((s128)base_now(m, t) + v);
 		}
 		t->armed = true;
 		t->seq = ++m->seq;
@@ -687,6 +716,8 @@ void m_view(const struct model *m, struct ks_state *s)
 	memset(s, 0, sizeof(*s));
 	s->mono = m->mono;
 	s->cpu = m->cpu;
+	s->other_cpu = m->other_cpu;
+	s->other_pid = m->other_pid;
 	s->rt_off = m->rt_off;
 	s->blocked = m->blocked;
 	s->pending = m_pending(m);
@@ -703,6 +734,7 @@ void m_view(const struct model *m, struct ks_state *s)
 		k->value = t->value;
 		k->armed = t->armed;
 		k->base = t->base;
+		k->cpu_task = t->cpu_task;
 		k->expires = t->expires;
 		k->interval = t->interval;
 		k->overrun = t->overrun;

@@ -15,7 +15,8 @@
  *    order (a timer's entry or a plain kill), the parked timers in order;
  *  - time: MONOTONIC advancing, REALTIME = MONOTONIC + an offset that
  *    clock_settime moves, TAI = REALTIME + whole seconds, CPU time advancing
- *    with MONOTONIC while the process runs.
+ *    with MONOTONIC while the process runs, and the other process's while
+ *    it sleeps (timers may count another process's CPU time).
  *
  * The calls answer as the kernel's do (0 / -errno / values), so that the
  * harness compares results as well as states.
@@ -28,7 +29,8 @@
 struct m_timer {
 	int id, clockid, notify, signo, value;
 	bool armed;
-	int base; /* enum ks_base */
+	int base;     /* enum ks_base */
+	int cpu_task; /* enum ks_cpu_task */
 	uint64_t expires, interval;
 	uint64_t seq; /* when it was last armed: FIFO among equal expiries */
 	int overrun, overrun_last;
@@ -41,9 +43,9 @@ struct m_entry {
 };
 
 struct model {
-	uint64_t mono, cpu;
+	uint64_t mono, cpu, other_cpu; /* the other process runs while this one sleeps */
 	int64_t rt_off, tai_off_sec;
-	int pid;
+	int pid, other_pid;
 	uint64_t blocked;
 	int action[KS_NSIG + 1];
 	int ntimers; /* by id */
@@ -57,7 +59,8 @@ struct model {
 	long plain_count; /* queued plain instances (allocated entries) */
 };
 
-void m_init(struct model *m, uint64_t mono, int64_t rt_off, int64_t tai_off_sec, int pid);
+void m_init(struct model *m, uint64_t mono, int64_t rt_off, int64_t tai_off_sec, int pid,
+	    int other_pid);
 
 long m_timer_create(struct model *m, int clockid, const struct ks_sigevent *ev, int ev_ptr,
 		    int id_ptr, int *id);
@@ -74,6 +77,7 @@ long m_kill(struct model *m, int signo);
 int m_deliver(struct model *m, struct ks_info *info, int *action);
 int m_sigtimedwait(struct model *m, uint64_t set, struct ks_info *info);
 void m_exec(struct model *m);
+void m_other_exit(struct model *m);
 
 void m_advance(struct model *m, uint64_t target, bool running, uint64_t stop_mask);
 void m_clock_set(struct model *m, uint64_t realtime_ns);

@@ -71,6 +71,9 @@ void op_on_kernel(const struct op *op, struct op_result *r)
 	case OP_EXEC:
 		ks_exec();
 		break;
+	case OP_OTHER_EXIT:
+		ks_other_exit();
+		break;
 	}
 }
 
@@ -130,6 +133,9 @@ void op_on_model(struct model *m, const struct op *op, struct op_result *r)
 	case OP_EXEC:
 		m_exec(m);
 		break;
+	case OP_OTHER_EXIT:
+		m_other_exit(m);
+		break;
 	}
 }
 
@@ -139,6 +145,7 @@ static const char *const op_names[OP_NR] = {
     "timer_create", "timer_settime", "timer_gettime", "timer_getoverrun", "timer_delete",
     "sigaction",    "sigprocmask",   "kill",	      "deliver",	  "sigtimedwait",
     "sigwait",	    "advance",	     "clock_settime", "adjtimex(ADJ_TAI)", "exec",
+    "other process exits",
 };
 
 static const char *ptr_name(int p)
@@ -259,15 +266,16 @@ bool op_results_equal(const struct op *op, const struct op_result *k, const stru
 /* ---- states --------------------------------------------------------------------------- */
 
 static const char *const base_names[] = {"mono", "real", "tai", "cpu"};
+static const char *const cpu_task_names[] = {"", " (own)", " (other's)", " (gone)"};
 static const char *const where_names[] = {"-", "queued", "parked"};
 
 static void timer_print(FILE *out, const struct ks_timer *t)
 {
 	fprintf(out,
-		"    timer %d: clock %d notify %d signo %d value %d %s base %s expires %" PRIu64
+		"    timer %d: clock %d notify %d signo %d value %d %s base %s%s expires %" PRIu64
 		" interval %" PRIu64 " overrun %d last %d signal %s%s%s",
 		t->id, t->clockid, t->notify, t->signo, t->value, t->armed ? "armed" : "disarmed",
-		base_names[t->base], t->expires, t->interval, t->overrun, t->overrun_last,
+		base_names[t->base], cpu_task_names[t->cpu_task], t->expires, t->interval, t->overrun, t->overrun_last,
 		where_names[t->where], t->park_if_ignored ? " park-if-ignored" : "",
 		t->in_queue ? " in-queue@" : "");
 	if (t->in_queue)
@@ -278,9 +286,9 @@ static void timer_print(FILE *out, const struct ks_timer *t)
 void state_print(FILE *out, const struct ks_state *s)
 {
 	fprintf(out,
-		"    mono %" PRIu64 " realtime-offset %" PRId64 " cpu %" PRIu64 " blocked %#" PRIx64
-		" pending %#" PRIx64 "\n    actions:",
-		s->mono, s->rt_off, s->cpu, s->blocked, s->pending);
+		"    mono %" PRIu64 " realtime-offset %" PRId64 " cpu %" PRIu64 " other pid %d cpu %" PRIu64
+		" blocked %#" PRIx64 " pending %#" PRIx64 "\n    actions:",
+		s->mono, s->rt_off, s->cpu, s->other_pid, s->other_cpu, s->blocked, s->pending);
 	for (int i = 1; i <= KS_NSIG; i++)
 		if (s->action[i] != KS_DFL)
 			fprintf(out, " %d:%s", i, action_name(s->action[i]));
@@ -313,6 +321,9 @@ bool states_equal(const struct ks_state *k, const struct ks_state *m, FILE *out)
 
 	DIFF(k->mono != m->mono, "mono: kernel %" PRIu64 ", model %" PRIu64, k->mono, m->mono);
 	DIFF(k->cpu != m->cpu, "cpu: kernel %" PRIu64 ", model %" PRIu64, k->cpu, m->cpu);
+	DIFF(k->other_cpu != m->other_cpu || k->other_pid != m->other_pid,
+	     "the other process: kernel pid %d cpu %" PRIu64 ", model pid %d cpu %" PRIu64,
+	     k->other_pid, k->other_cpu, m->other_pid, m->other_cpu);
 	DIFF(k->rt_off != m->rt_off, "realtime offset differs");
 	DIFF(k->blocked != m->blocked, "blocked: kernel %#" PRIx64 ", model %#" PRIx64, k->blocked,
 	     m->blocked);

@@ -31,6 +31,7 @@ enum op_kind {
 	OP_CLOCK_SET,
 	OP_TAI_SET,
 	OP_EXEC,
+	OP_OTHER_EXIT, /* the other process exits, a new one takes its place */
 	OP_NR
 };
 

@@ -40,7 +40,7 @@ void ks_host_panic(const char *msg)
 
 /*
  * The abstract state of a timer: what distinguishes its behaviour, not its
- * times: base, notify, periodic, armed, where its signal is, overruns
+ * times: base (and whose CPU time), notify, periodic, armed, where its signal is, overruns
  * pending and last, its signal blocked, the action (ignoring, handled,
  * killing).  A process's state is the multiset of its timers' (and whether
  * plain signals are pending).
@@ -49,7 +49,8 @@ static unsigned timer_class(const struct model *m, const struct m_timer *t)
 {
 	bool sig = t->signo >= 1 && t->signo <= KS_NSIG; /* SIGEV_NONE: any number */
 	unsigned act = !sig ? 0 : m_ignores(m, t->signo) ? 0 : m->action[t->signo] == KS_HANDLER ? 1 : 2;
-	unsigned c = (unsigned)t->base;
+	/* mono, real, tai, then CPU time: own, the other process's, gone */
+	unsigned c = t->base == KS_BASE_CPU ? 2u + (unsigned)t->cpu_task : (unsigned)t->base;
 
 	c = c * 2 + (t->notify == 1);
 	c = c * 2 + (t->interval != 0);
@@ -67,11 +68,12 @@ static void timer_class_print(unsigned c)
 {
 	static const char *const act[] = {"ignored", "handled", "kills"};
 	static const char *const where[] = {"-", "queued", "parked"};
-	static const char *const base[] = {"mono", "real", "tai", "cpu"};
+	static const char *const base[] = {"mono",	"real",		  "tai",
+					   "cpu", "cpu-other", "cpu-gone"};
 	unsigned a = c % 3, blocked = c / 3 % 2, last = c / 6 % 2, ovr = c / 12 % 2;
 	unsigned w = c / 24 % 3, armed = c / 72 % 2, per = c / 144 % 2, none = c / 288 % 2;
 
-	printf("#   %-4s %-6s %-8s %-8s signal %-6s%s%s %s%s\n", base[c / 576], none ? "none" : "signal",
+	printf("#   %-9s %-6s %-8s %-8s signal %-6s%s%s %s%s\n", base[c / 576], none ? "none" : "signal",
 	       per ? "periodic" : "one-shot", armed ? "armed" : "disarmed", where[w],
 	       ovr ? " overrun" : "", last ? " last-overrun" : "", blocked ? "blocked " : "", act[a]);
 }
@@ -243,7 +245,8 @@ static void run_init(struct run *r, bool verbose)
 	memset(r, 0, sizeof(*r));
 	r->verbose = verbose;
 	ks_init(MODEL_START_MONO, MODEL_START_RT_OFF, MODEL_TAI_OFF_SEC);
-	m_init(&r->m, MODEL_START_MONO, MODEL_START_RT_OFF, MODEL_TAI_OFF_SEC, ks_pid());
+	m_init(&r->m, MODEL_START_MONO, MODEL_START_RT_OFF, MODEL_TAI_OFF_SEC, ks_pid(),
+	       ks_other_pid());
 }
 
 static bool run_sequence(struct run *r, uint64_t seed, uint64_t steps)
@@ -396,7 +399,7 @@ int main(int argc, char **argv)
 	       tot.timer_signals, tot.with_overrun, tot.saturated, tot.deaths);
 	if (coverage) {
 		printf("# timer states reached:\n");
-		for (unsigned c = 0; c < 4 * 576; c++)
+		for (unsigned c = 0; c < 6 * 576; c++)
 			for (size_t i = 0; i < timers.size; i++)
 				if (timers.slot[i] == c + 1)
 					timer_class_print(c);
