@@ -332,13 +332,14 @@ bool signal_pending(struct task *t)
  * is to be discarded: the process is ending, or the action ignores it and t
  * does not block it.
  */
-static bool prepare_signal(struct task *t, int signo)
+static bool prepare_signal(struct task *t, int signo, bool thread)
 {
 	struct task *leader = t->leader, *th;
 	struct signal_state *ps = &leader->signal;
 	int s;
 
-	if (t->state == TASK_ZOMBIE || leader->nr_threads == 0 || leader->group_exit)
+	/* A process whose leader's thread has ended still takes signals. */
+	if (leader->nr_threads == 0 || leader->group_exit || (thread && t->state == TASK_ZOMBIE))
 		return false;
 	if (ABI_SIGMASK(signo) & STOP_SIGNALS) {
 		flush_signal(t, SIGCONT, false);
@@ -404,7 +405,7 @@ static int send_to(struct task *t, int signo, const siginfo_t *info, bool thread
 	if (!signo_valid(signo))
 		return -EINVAL;
 	flags = irq_save();
-	if (!prepare_signal(t, signo))
+	if (!prepare_signal(t, signo, thread))
 		goto out;
 	if (signo < ABI_SIGRTMIN && (sp->set & ABI_SIGMASK(signo)))
 		goto out; /* a standard signal is pending at most once */
@@ -488,9 +489,9 @@ int signal_send_entry(struct task *t, struct sigqueue_entry *e)
 	sp = e->to_thread ? &t->signal.pending : &ps->shared;
 	if (e->queued) {
 		ret = -EBUSY;
-	} else if (t->state == TASK_ZOMBIE || t->leader->nr_threads == 0) {
+	} else if ((e->to_thread && t->state == TASK_ZOMBIE) || t->leader->nr_threads == 0) {
 		ret = -ESRCH;
-	} else if (!prepare_signal(t, signo)) {
+	} else if (!prepare_signal(t, signo, e->to_thread)) {
 		if (e->park_if_ignored && !t->leader->group_exit) {
 			e->where = sp;
 			entry_park(ps, e); /* waits for the action to change */

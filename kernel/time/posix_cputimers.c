@@ -63,12 +63,12 @@ static void cputimer_expire_one(struct timerq *q, struct timerq_node *node, ktim
 }
 
 /* Arm b's ktimer for its earliest expiry if its clock runs. */
-static void cputimers_program(struct cpu_timer_base *b)
+static void cputimers_program(struct cpu_timer_base *b, bool running)
 {
 	u64 used, first;
 
 	ktimer_cancel(&b->ktimer);
-	if (!base_running(b) || !timerq_count(&b->queue))
+	if (!running || !timerq_count(&b->queue))
 		return;
 	first = timerq_next_deadline(&b->queue);
 	used = base_now(b);
@@ -113,7 +113,7 @@ void posix_cputimer_arm(struct posix_timer *pt)
 	struct cpu_timer_base *b = timer_base(pt);
 
 	timerq_arm(&b->queue, &pt->cpu_node, pt->expires_ns);
-	cputimers_program(b);
+	cputimers_program(b, base_running(b));
 }
 
 void posix_cputimer_disarm(struct posix_timer *pt)
@@ -124,7 +124,7 @@ void posix_cputimer_disarm(struct posix_timer *pt)
 		return;
 	b = timer_base(pt);
 	if (timerq_disarm(&b->queue, &pt->cpu_node))
-		cputimers_program(b);
+		cputimers_program(b, base_running(b));
 }
 
 void posix_cputimers_arm_node(struct task *t, struct timerq_node *node, u64 cpu_ns)
@@ -132,7 +132,7 @@ void posix_cputimers_arm_node(struct task *t, struct timerq_node *node, u64 cpu_
 	struct cpu_timer_base *b = posix_cputimer_base(t, false);
 
 	timerq_arm(&b->queue, node, cpu_ns);
-	cputimers_program(b);
+	cputimers_program(b, base_running(b));
 }
 
 void posix_cputimers_disarm_node(struct task *t, struct timerq_node *node)
@@ -140,7 +140,7 @@ void posix_cputimers_disarm_node(struct task *t, struct timerq_node *node)
 	struct cpu_timer_base *b = posix_cputimer_base(t, false);
 
 	if (timerq_disarm(&b->queue, node))
-		cputimers_program(b);
+		cputimers_program(b, base_running(b));
 }
 
 /* b's clock is gone: its timers stop for good (interrupts off). */
@@ -175,15 +175,15 @@ void posix_cputimers_thread_exit(struct task *t)
 
 /*
  * Called by the scheduler (interrupts off) as `current` changes from prev
- * to next: prev's CPU time stops, next's starts; so do their processes'
- * if they are two.
+ * to next (current is still prev): prev's CPU time stops, next's starts;
+ * so do their processes' if they are two.
  */
 void posix_cputimers_switch(struct task *prev, struct task *next)
 {
 	ktimer_cancel(&prev->posix_timers.thread_cpu.ktimer);
-	cputimers_program(&next->posix_timers.thread_cpu);
+	cputimers_program(&next->posix_timers.thread_cpu, true);
 	if (prev->leader != next->leader) {
 		ktimer_cancel(&prev->leader->posix_timers.process_cpu.ktimer);
-		cputimers_program(&next->leader->posix_timers.process_cpu);
+		cputimers_program(&next->leader->posix_timers.process_cpu, true);
 	}
 }

@@ -19,112 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NR_clone 120
-#define NR_exit 1
-#define NR_gettid 224
-#define NR_futex 240
-#define NR_set_thread_area 243
-#define NR_get_thread_area 244
-#define NR_tgkill 270
-#define NR_exit_group 252
-
-#define CLONE_THREAD_FLAGS                                                                         \
-	(0x100 | 0x200 | 0x400 | 0x800 | 0x10000 | 0x40000 | 0x100000 | 0x200000)
-#define CLONE_SETTLS 0x80000
-
-#define FUTEX_WAIT 0
-#define FUTEX_WAKE 1
-#define FUTEX_WAIT_BITSET 9
-#define FUTEX_PRIVATE 128
-#define FUTEX_CLOCK_REALTIME 256
-
-struct user_desc {
-	unsigned entry_number, base_addr, limit, flags;
-};
-
-static long sys5(long nr, long a, long b, long c, long d, long e)
-{
-	long r;
-
-	__asm__ volatile("int $0x80"
-			 : "=a"(r)
-			 : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
-			 : "memory");
-	return r;
-}
-
-/* futex's sixth argument (val3) goes in ebp: through a global, as the asm
- * cannot name ebp while it holds the frame pointer. */
-long futex_val3; /* not static: the asm names it */
-
-static long futex(volatile int *addr, int op, int val, const struct timespec *ts, int val3)
-{
-	long r;
-
-	futex_val3 = val3;
-	__asm__ volatile("pushl %%ebp\n\t"
-			 "movl futex_val3, %%ebp\n\t"
-			 "int $0x80\n\t"
-			 "popl %%ebp"
-			 : "=a"(r)
-			 : "0"(NR_futex), "b"(addr), "c"(op), "d"(val), "S"(ts), "D"(0)
-			 : "memory");
-	return r;
-}
-
-/*
- * clone(flags, stack) running fn(arg) on stack; the thread ends with
- * exit(fn's result).  The parent gets the new id (or -errno).
- */
-static long raw_clone(unsigned flags, void *stack_top, int *ptid, void *tls, int *ctid,
-		      int (*fn)(void *), void *arg)
-{
-	unsigned *sp = stack_top;
-	long ret;
-
-	*--sp = (unsigned)arg;
-	*--sp = (unsigned)fn;
-	__asm__ volatile("int $0x80\n\t"
-			 "testl %%eax, %%eax\n\t"
-			 "jnz 1f\n\t"
-			 "popl %%eax\n\t" /* the new thread: fn, and arg under it */
-			 "call *%%eax\n\t"
-			 "movl %%eax, %%ebx\n\t"
-			 "movl $1, %%eax\n\t"
-			 "int $0x80\n\t"
-			 "hlt\n"
-			 "1:"
-			 : "=a"(ret)
-			 : "0"(NR_clone), "b"(flags), "c"(sp), "d"(ptid), "S"(tls), "D"(ctid)
-			 : "memory");
-	return ret;
-}
-
-#define STACK_SIZE 16384
-static char stacks[8][STACK_SIZE] __attribute__((aligned(16)));
-static volatile int ctids[8];
-
-static long gettid_(void)
-{
-	return sys5(NR_gettid, 0, 0, 0, 0, 0);
-}
-
-/* Start fn(arg) in thread slot i; returns its tid. */
-static long start(int i, int (*fn)(void *), void *arg)
-{
-	ctids[i] = -1;
-	return raw_clone(CLONE_THREAD_FLAGS, stacks[i] + STACK_SIZE, (int *)&ctids[i], NULL,
-			 (int *)&ctids[i], fn, arg);
-}
-
-/* Wait until the thread in slot i has ended (its word cleared by the kernel). */
-static void join(int i)
-{
-	int v;
-
-	while ((v = ctids[i]) != 0)
-		futex(&ctids[i], FUTEX_WAIT, v, NULL, -1);
-}
+#include "rawthread.h"
 
 /* --- basic: ids, shared memory, join ---------------------------------------- */
 
@@ -542,6 +437,13 @@ static int body_leader_first_exit(void)
 	return 0;
 }
 
+static int body_leader_gone_killed(void)
+{
+	start(0, forever_fn, NULL);
+	sys5(NR_exit, 3, 0, 0, 0, 0); /* the process lives on in its thread */
+	return 0;
+}
+
 static int body_exec(void)
 {
 	start(0, forever_fn, NULL);
@@ -568,6 +470,19 @@ static void test_process_ends(void)
 	st = child_status(body_leader_first);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 9,
 	   "the leader ends first, a thread's exit_group later gives the status (%#x)", st);
+	{
+		pid_t pid = fork();
+		struct timespec t = {0, 20000000};
+
+		if (pid == 0)
+			_exit(body_leader_gone_killed());
+		nanosleep(&t, NULL);
+		ok(kill(pid, 0) == 0, "its leader gone, the process is still there for kill");
+		kill(pid, SIGTERM);
+		waitpid(pid, &st, 0);
+		ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM,
+		   "SIGTERM to it reached its thread and ended it (%#x)", st);
+	}
 	st = child_status(body_kill);
 	ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "SIGKILL from a thread kills all (%#x)",
 	   st);
