@@ -330,6 +330,35 @@ static void test_thread_id_timer(void)
 		nanosleep(&tick, NULL);
 	ok(timer_sigs == 1 && timer_sig_tid == tid && timer_sig_id == (int)(intptr_t)timer,
 	   "the timer's signal ran in that thread (%d, tid %ld)", timer_sigs, timer_sig_tid);
+	/* A timer on the spinner's own CPU clock (pthread_getcpuclockid's id). */
+	{
+		clockid_t its_clock = MAKE_PROCESS_CPUCLOCK(tid, CPUCLOCK_SCHED | CPUCLOCK_PERTHREAD_MASK);
+		struct itimerspec ten = {{0, 0}, {0, 10000000}};
+		struct timespec wait = {2, 0}, at;
+		sigset_t usr2;
+		timer_t cpu_timer;
+
+		sigemptyset(&usr2);
+		sigaddset(&usr2, SIGUSR2);
+		sigprocmask(SIG_BLOCK, &usr2, NULL);
+		ev.sigev_notify = SIGEV_SIGNAL;
+		ev.sigev_signo = SIGUSR2;
+		ok(timer_create(its_clock, &ev, &cpu_timer) == 0, "a timer on another thread's CPU clock");
+		clock_gettime(its_clock, &at);
+		ten.it_value.tv_sec = at.tv_sec;
+		ten.it_value.tv_nsec = at.tv_nsec + 10000000;
+		if (ten.it_value.tv_nsec >= 1000000000) {
+			ten.it_value.tv_nsec -= 1000000000;
+			ten.it_value.tv_sec++;
+		}
+		timer_settime(cpu_timer, TIMER_ABSTIME, &ten, NULL);
+		ok(sigtimedwait(&usr2, NULL, &wait) == SIGUSR2, "it fired (SIGUSR2 to the process)");
+		clock_gettime(its_clock, &at);
+		ok(at.tv_sec > ten.it_value.tv_sec ||
+		       (at.tv_sec == ten.it_value.tv_sec && at.tv_nsec >= ten.it_value.tv_nsec),
+		   "when that thread's clock had reached it");
+		timer_delete(cpu_timer);
+	}
 	/* While we sleep the spinner runs: the process's CPU time grows, ours not. */
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mine0);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &proc0);
