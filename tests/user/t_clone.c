@@ -481,6 +481,21 @@ static int body_exec(void)
 	return 0;
 }
 
+static int fault_fn(void *arg)
+{
+	(void)arg;
+	*(volatile int *)16 = 1; /* SIGSEGV: aimed at this thread, fatal to all */
+	return 0;
+}
+
+static int body_fault(void)
+{
+	start(0, forever_fn, NULL);
+	start(1, fault_fn, NULL);
+	forever_fn(NULL);
+	return 0;
+}
+
 static int body_kill(void)
 {
 	start(0, forever_fn, NULL);
@@ -512,6 +527,9 @@ static void test_process_ends(void)
 		ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM,
 		   "SIGTERM to it reached its thread and ended it (%#x)", st);
 	}
+	st = child_status(body_fault);
+	ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV, "a fault in a thread ends the process (%#x)",
+	   st);
 	st = child_status(body_kill);
 	ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "SIGKILL from a thread kills all (%#x)",
 	   st);
