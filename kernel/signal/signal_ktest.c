@@ -585,9 +585,17 @@ static void test_entry_misc(struct ktest *kt)
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), SIGALRM);
 	KEXPECT_EQ(kt, info.si_code, SI_TIMER);
 	KEXPECT_EQ(kt, delivered, 1);
-	/* A dying task takes none. */
+	/* A process whose threads have all ended takes none. */
 	t->state = TASK_ZOMBIE;
+	t->nr_threads = 0;
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), -ESRCH);
+	t->state = TASK_RUNNABLE;
+	t->nr_threads = 1;
+	/* Nor does an ended thread, for a signal aimed at it. */
+	t->state = TASK_ZOMBIE;
+	timer_entry.to_thread = true;
+	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), -ESRCH);
+	timer_entry.to_thread = false;
 	t->state = TASK_RUNNABLE;
 	/* Exit unlinks an embedded entry, queued or parked, without freeing it. */
 	signal_send_entry(t, &timer_entry);
