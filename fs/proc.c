@@ -207,7 +207,7 @@ static int root_lookup(struct fs_node *dir, const char *name, size_t len, struct
 			return 0;
 		}
 	if (len == 4 && !memcmp(name, "self", 4))
-		pid = is_process(current) ? current->pid : -1;
+		pid = is_process(current) ? current->tgid : -1;
 	else
 		pid = parse_pid(name, len);
 	if (pid <= 0 || !process_exists(pid))
@@ -236,7 +236,7 @@ static bool root_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 			return root_entry_at(dir, PROC_NR_FILES + 1, e); /* no self */
 		e->name = "self";
 		e->name_len = 4;
-		e->ino = PROC_INO_PID + 8 * (u32)current->pid;
+		e->ino = PROC_INO_PID + 8 * (u32)current->tgid;
 		e->mode = S_IFDIR | 0555;
 		return true;
 	}
