@@ -45,7 +45,7 @@ $(MODEL_TEST): $(MODEL_OBJ)
 	$(call say,HOSTCC,$@)
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -o $@ $^
 
-MODEL_SEEDS ?= 40
+MODEL_SEEDS ?= 30
 MODEL_STEPS ?= 3000
 SEED  ?= 1
 N     ?= 100

@@ -6,12 +6,13 @@
  * signal waits), and some bad ones.  It reads the model only, never the
  * kernel.
  *
- * One rule keeps the order of signals comparable: timers on CPU-time
- * clocks use their own signals (CPU_SIGS).  A CPU-time timer and a
- * MONOTONIC one due at the same nanosecond expire in one interrupt in an
- * order that depends on when the CPU-time queue's ktimer was last armed,
- * which the model does not follow; with signals of their own, that order
- * shows in no queue.
+ * One rule keeps the order of signals comparable: timers on process
+ * CPU-time clocks and on thread CPU-time clocks use signals of their own
+ * (CPU_SIGS, THREAD_SIGS).  A CPU-time timer and a MONOTONIC one (or a
+ * thread clock's and its process clock's) due at the same nanosecond
+ * expire in one interrupt in an order that depends on when each CPU-time
+ * queue's ktimer was last armed, which the model does not follow; with
+ * signals of their own, that order shows in no queue.
  */
 #include "tests/model/gen.h"
 
@@ -27,7 +28,8 @@
 
 static const int WALL_SIGS[] = {SIGUSR1, SIGALRM, SIGCHLD, SIGURG, 34, 35};
 static const int CPU_SIGS[] = {SIGPROF, 36};
-static const int ALL_SIGS[] = {SIGUSR1, SIGALRM, SIGCHLD, SIGURG, 34, 35, SIGPROF, 36};
+static const int THREAD_SIGS[] = {SIGVTALRM, 37};
+static const int ALL_SIGS[] = {SIGUSR1, SIGALRM, SIGCHLD, SIGURG, 34, 35, SIGPROF, 36, SIGVTALRM, 37};
 #define NELEM(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 uint64_t gen_next(struct gen *g)
@@ -118,28 +120,51 @@ static int timer_id(struct gen *g, const struct model *m)
 	}
 }
 
-static int clock_id(struct gen *g, int pid, int other_pid)
+/* A thread of the process that exists: 0, or sometimes 1. */
+static int some_thread(struct gen *g, const struct model *m)
+{
+	return m->thread[1].alive && chance(g, 35) ? 1 : 0;
+}
+
+static int clock_id(struct gen *g, const struct model *m)
 {
 	static const int bad[] = {CLOCK_MONOTONIC_RAW, CLOCK_REALTIME_COARSE, CLOCK_MONOTONIC_COARSE,
 				  CLOCK_REALTIME_ALARM, CLOCK_BOOTTIME_ALARM, 10, 12, 16, 1000, -1};
-	int r = (int)below(g, 100);
+	int r = (int)below(g, 100), p;
 
-	if (r < 24)
+	if (r < 22)
 		return CLOCK_MONOTONIC;
-	if (r < 48)
+	if (r < 44)
 		return CLOCK_REALTIME;
-	if (r < 55)
+	if (r < 50)
 		return CLOCK_BOOTTIME;
-	if (r < 66)
+	if (r < 60)
 		return CLOCK_TAI;
-	if (r < 76)
+	if (r < 68)
 		return CLOCK_PROCESS_CPUTIME_ID;
-	if (r < 80)
+	if (r < 76)
 		return CLOCK_THREAD_CPUTIME_ID;
-	if (r < 88) { /* Linux's encoding: ~pid << 3 | which (| 4 for a thread) */
-		int p = chance(g, 35) ? 0 : chance(g, 50) ? pid : chance(g, 85) ? other_pid : other_pid - 1;
-
-		return (int)((~(unsigned)p) << 3) | (int)below(g, 3) | (chance(g, 30) ? 4 : 0);
+	if (r < 90) { /* Linux's encoding: ~pid << 3 | which (| 4 for a thread) */
+		switch (below(g, 6)) {
+		case 0:
+			p = 0;
+			break;
+		case 1:
+			p = m->pid;
+			break;
+		case 2:
+			p = m->thread[1].alive ? m->thread[1].tid : m->next_pid - 1; /* maybe gone */
+			break;
+		case 3:
+			p = m->other_pid;
+			break;
+		case 4:
+			p = m->other_pid - 1; /* an earlier other process, gone */
+			break;
+		default:
+			p = 99;
+		}
+		return (int)((~(unsigned)p) << 3) | (int)below(g, 3) | (chance(g, 35) ? 4 : 0);
 	}
 	return pick(g, bad, NELEM(bad));
 }
@@ -147,6 +172,11 @@ static int clock_id(struct gen *g, int pid, int other_pid)
 static bool cpu_clock(int id)
 {
 	return id == CLOCK_PROCESS_CPUTIME_ID || id == CLOCK_THREAD_CPUTIME_ID || id < 0;
+}
+
+static bool thread_clock(int id)
+{
+	return id == CLOCK_THREAD_CPUTIME_ID || (id < 0 && (id & 4));
 }
 
 static int ptr_kind(struct gen *g, int null_pct, int bad_pct)
@@ -161,14 +191,17 @@ static void gen_create(struct gen *g, const struct model *m, struct op *op)
 	bool cpu;
 
 	op->kind = OP_CREATE;
-	op->clockid = clock_id(g, m->pid, m->other_pid);
+	op->by = some_thread(g, m);
+	op->clockid = clock_id(g, m);
 	cpu = cpu_clock(op->clockid);
 	/* a NULL sigevent means SIGALRM, a wall clock signal: not for CPU clocks */
 	op->ev_ptr = ptr_kind(g, cpu ? 0 : 10, 2);
 	op->id_ptr = ptr_kind(g, 2, 2);
-	op->ev.signo = cpu ? pick(g, CPU_SIGS, NELEM(CPU_SIGS)) : pick(g, WALL_SIGS, NELEM(WALL_SIGS));
+	op->ev.signo = !cpu			  ? pick(g, WALL_SIGS, NELEM(WALL_SIGS))
+		       : thread_clock(op->clockid) ? pick(g, THREAD_SIGS, NELEM(THREAD_SIGS))
+						   : pick(g, CPU_SIGS, NELEM(CPU_SIGS));
 	op->ev.value = (int)below(g, 1000);
-	op->ev.tid = m->pid;
+	op->ev.tid = m->thread[some_thread(g, m)].tid;
 	switch (below(g, 40)) {
 	case 0: case 1: case 2: case 3: case 4: case 5:
 		op->ev.notify = SIGEV_NONE;
@@ -177,10 +210,10 @@ static void gen_create(struct gen *g, const struct model *m, struct op *op)
 	case 6: case 7:
 		op->ev.notify = SIGEV_THREAD;
 		break;
-	case 8: case 9:
+	case 8: case 9: case 12: case 13:
 		op->ev.notify = SIGEV_THREAD_ID;
-		if (chance(g, 20))
-			op->ev.tid = chance(g, 50) ? 0 : m->pid + 1;
+		if (chance(g, 15)) /* none, the other process, a thread gone */
+			op->ev.tid = chance(g, 30) ? 0 : chance(g, 50) ? m->other_pid : m->next_pid - 1;
 		break;
 	case 10:
 		op->ev.notify = chance(g, 50) ? 3 : 99;
@@ -202,7 +235,7 @@ static void gen_settime(struct gen *g, const struct model *m, struct op *op)
 
 	op->kind = OP_SETTIME;
 	op->id = timer_id(g, m);
-	op->other = chance(g, 3);
+	op->by = chance(g, 3) ? KS_OTHER : some_thread(g, m);
 	t = m_find((struct model *)m, op->id);
 	op->flags = chance(g, 40) ? TIMER_ABSTIME : 0;
 	if (chance(g, 4))
@@ -213,7 +246,7 @@ static void gen_settime(struct gen *g, const struct model *m, struct op *op)
 	/* the clock the value is read against */
 	now = m->mono;
 	if (t && cpu_clock(t->clockid))
-		now = t->cpu_task == KS_CPU_OTHER ? m->other_cpu : m->cpu;
+		now = m_timer_now(m, t);
 	else if (t && (op->flags & TIMER_ABSTIME) && t->clockid == CLOCK_REALTIME)
 		now = (uint64_t)((int64_t)m->mono + m->rt_off);
 	else if (t && (op->flags & TIMER_ABSTIME) && t->clockid == CLOCK_TAI)
@@ -277,13 +310,21 @@ static uint64_t signal_set(struct gen *g)
 	return set;
 }
 
+/* Who runs: a thread of the process, or the other process. */
+static int who_runs(struct gen *g, const struct model *m)
+{
+	int r = (int)below(g, 100);
+
+	return r < 40 ? 0 : r < 65 && m->thread[1].alive ? 1 : KS_OTHER;
+}
+
 static void gen_advance(struct gen *g, const struct model *m, struct op *op)
 {
 	uint64_t due;
 
 	op->kind = OP_ADVANCE;
-	op->running = chance(g, 70);
-	due = m_next_due(m, op->running);
+	op->who = who_runs(g, m);
+	due = m_next_due(m, op->who);
 	if (due != UINT64_MAX && due >= m->mono && due - m->mono < 20 * NS && chance(g, 45)) {
 		op->target = due; /* exactly to an expiry, or a nanosecond either side */
 		if (chance(g, 25))
@@ -317,12 +358,18 @@ static void gen_clock_set(struct gen *g, const struct model *m, struct op *op)
 		op->realtime = below(g, 1000 * NS); /* back to 1970 */
 }
 
-/* The signal a delivery would take now, if its default action kills. */
-static int deadly_next(const struct model *m)
+/* The signal a delivery to thread th would take now (its own first, then
+ * its process's), if its default action kills. */
+static int deadly_next(const struct model *m, int th)
 {
-	uint64_t ready = m_pending(m) & ~m->blocked;
+	uint64_t own = 0, ready;
 	int signo;
 
+	for (int i = 0; i < m->nqueue; i++)
+		if (m->queue[i].set == KS_SET_THREAD0 + th)
+			own |= 1ull << (m->queue[i].signo - 1);
+	own &= ~m->thread[th].blocked;
+	ready = own ? own : m_pending(m, th) & ~m->thread[th].blocked;
 	if (!ready)
 		return 0;
 	signo = __builtin_ctzll(ready) + 1;
@@ -336,71 +383,80 @@ void gen_step(struct gen *g, const struct model *m, struct op *op)
 	memset(op, 0, sizeof(*op));
 	for (;;) {
 		r = (int)below(g, 1000);
+		op->by = some_thread(g, m);
 		if (r < 80 || (m->ntimers < 4 && chance(g, 10))) {
 			if (m->ntimers >= 16)
 				continue;
 			gen_create(g, m, op);
-		} else if (r < 260) {
+		} else if (r < 250) {
 			gen_settime(g, m, op);
-		} else if (r < 330) {
+		} else if (r < 320) {
 			op->kind = OP_GETTIME;
 			op->id = timer_id(g, m);
-			op->other = chance(g, 3);
+			op->by = chance(g, 3) ? KS_OTHER : op->by;
 			op->old_ptr = ptr_kind(g, 1, 2);
-		} else if (r < 370) {
+		} else if (r < 360) {
 			op->kind = OP_GETOVERRUN;
 			op->id = timer_id(g, m);
-			op->other = chance(g, 3);
-		} else if (r < 410) {
+			op->by = chance(g, 3) ? KS_OTHER : op->by;
+		} else if (r < 400) {
 			op->kind = OP_DELETE;
 			op->id = timer_id(g, m);
-			op->other = chance(g, 3);
-			if (!op->other && m_find((struct model *)m, op->id))
+			op->by = chance(g, 3) ? KS_OTHER : op->by;
+			if (op->by != KS_OTHER && m_find((struct model *)m, op->id))
 				remember_deleted(g, op->id);
-		} else if (r < 500) {
+		} else if (r < 480) {
 			static const int bad[] = {0, 65, SIGKILL, SIGSTOP};
 
 			op->kind = OP_SIGACTION;
 			op->signo = chance(g, 3) ? pick(g, bad, NELEM(bad)) : pick(g, ALL_SIGS, NELEM(ALL_SIGS));
 			r = (int)below(g, 100);
 			op->action = r < 30 ? KS_IGN : r < 55 ? KS_DFL : KS_HANDLER;
-		} else if (r < 560) {
+		} else if (r < 540) {
 			op->kind = OP_SIGPROCMASK;
 			op->how = (int)below(g, 3);
 			op->set = signal_set(g);
 			if (chance(g, 5))
 				op->set |= 1ull << (SIGKILL - 1);
-		} else if (r < 600) {
+		} else if (r < 580) {
 			if (m->plain_count > 64)
 				continue;
-			op->kind = OP_KILL;
+			op->kind = chance(g, 70) ? OP_KILL : OP_TKILL;
 			op->signo = pick(g, ALL_SIGS, NELEM(ALL_SIGS));
-		} else if (r < 720) {
+		} else if (r < 700) {
 			op->kind = OP_DELIVER;
 			/* the process dies now and then, not at every SIG_DFL */
-			if (deadly_next(m) && chance(g, 85)) {
+			if (deadly_next(m, op->by) && chance(g, 85)) {
 				op->kind = OP_SIGACTION;
-				op->signo = deadly_next(m);
+				op->signo = deadly_next(m, op->by);
 				op->action = KS_HANDLER;
 			}
-		} else if (r < 750) {
+		} else if (r < 730) {
 			op->kind = OP_SIGTIMEDWAIT;
-			op->set = signal_set(g) | (m_pending(m) & (chance(g, 50) ? ~0ull : 0));
-		} else if (r < 780) {
+			op->set = signal_set(g) | (m_pending(m, op->by) & (chance(g, 50) ? ~0ull : 0));
+		} else if (r < 760) {
 			op->kind = OP_WAIT;
 			op->set = signal_set(g);
 			op->timeout = duration(g);
-		} else if (r < 950) {
+			op->who = op->by == 0 && m->thread[1].alive && chance(g, 50) ? 1
+				: op->by == 1 && chance(g, 50)			      ? 0
+											      : KS_OTHER;
+		} else if (r < 935) {
 			gen_advance(g, m, op);
-		} else if (r < 990) {
+		} else if (r < 975) {
 			gen_clock_set(g, m, op);
-		} else if (r < 994) {
+		} else if (r < 980) {
 			op->kind = OP_TAI_SET;
 			op->tai = (int64_t)below(g, 100);
-		} else if (r < 997) {
+		} else if (r < 990) {
+			op->kind = m->thread[1].alive ? OP_THREAD_EXIT : OP_THREAD_CREATE;
+			op->by = m->thread[1].alive ? 1 : 0;
+		} else if (r < 994) {
 			op->kind = OP_OTHER_EXIT;
+			op->by = KS_OTHER;
 		} else {
 			op->kind = OP_EXEC;
+			op->by = 0;
 		}
 		return;
 	}

@@ -4,10 +4,11 @@
  * themselves and lib/, and the calls the harness makes on them.
  *
  * Built as kernel code (freestanding, the tree's headers) for the host.  It
- * depends on few fields of struct task: pid, state, user, kill_signo (what
- * the files under test read), signal and posix_timers (their state, read
- * back for the snapshot).  Everything else about a task (its CPU time, who
- * runs) is kept here.
+ * depends on few fields of struct task: what the files under test read
+ * (pid, state, user, kill_signo; leader, threads, nr_threads, group_exit,
+ * which tie the threads of a process), and signal and posix_timers (their
+ * state, read back for the snapshot).  Everything else about a task (its
+ * CPU time, who runs) is kept here.
  */
 #include "tests/model/kshim.h"
 #include "fs/timerfd.h"
@@ -245,6 +246,7 @@ clockevent_handler_t clockevent_set_handler(clockevent_handler_t fn)
 	return old;
 }
 
+
 /* ---- tasks --------------------------------------------------------------- */
 
 struct shim_task {
@@ -253,21 +255,43 @@ struct shim_task {
 	u64 slice_start; /* when it got the CPU, if it has it */
 };
 
-static struct shim_task proc, other;
-static int other_pid = 3;
+/* The process under test (thread 0, its leader, and thread 1), the other. */
+static struct shim_task proc, thread1, other;
+static u64 proc_dead_cpu_ns; /* CPU time of the process's threads that ended */
+static int next_pid;
 struct task *current;
 
 #define PROC_PID 2
 
-static void task_setup(struct shim_task *s, int pid)
+static void ks_settle(void);
+
+static bool alive(const struct shim_task *s)
+{
+	return s->task.state != TASK_ZOMBIE;
+}
+
+/* A task of a process of its own (task.c's group_init), or a thread of
+ * leader's (task_clone's). */
+static void task_setup(struct shim_task *s, int pid, struct task *leader)
 {
 	memset(s, 0, sizeof(*s));
 	s->task.pid = pid;
 	s->task.state = TASK_RUNNABLE;
 	s->task.user = true;
-	signal_task_init(&s->task, NULL);
+	list_init(&s->task.threads);
 	posix_timers_task_init(&s->task);
 	s->slice_start = mono_ns;
+	if (!leader) {
+		s->task.leader = &s->task;
+		list_add_tail(&s->task.thread_node, &s->task.threads);
+		s->task.nr_threads = 1;
+		signal_task_init(&s->task, NULL);
+	} else {
+		s->task.leader = leader;
+		signal_thread_init(&s->task, leader);
+		list_add_tail(&s->task.thread_node, &leader->threads);
+		leader->nr_threads++;
+	}
 }
 
 u64 task_cpu_ns(struct task *t)
@@ -277,17 +301,45 @@ u64 task_cpu_ns(struct task *t)
 	return s->cpu_ns + (t == current ? mono_ns - s->slice_start : 0);
 }
 
+u64 task_process_cpu_ns(struct task *t)
+{
+	if (t->leader == &other.task)
+		return task_cpu_ns(&other.task);
+	return proc_dead_cpu_ns + (alive(&proc) ? task_cpu_ns(&proc.task) : 0) +
+	       (alive(&thread1) ? task_cpu_ns(&thread1.task) : 0);
+}
+
 void task_wake(struct task *t)
 {
 	(void)t; /* ks_advance checks what wakes a sleep itself */
 }
 
-struct task *task_find(int pid)
+static struct shim_task *by_pid(int pid)
 {
-	return pid == other_pid ? &other.task : NULL;
+	if (pid == proc.task.pid && alive(&proc))
+		return &proc;
+	if (pid == thread1.task.pid && alive(&thread1))
+		return &thread1;
+	if (pid == other.task.pid && alive(&other))
+		return &other;
+	return NULL;
 }
 
-void task_kill(struct task *t, int signo)
+struct task *task_find(int pid)
+{
+	struct shim_task *s = by_pid(pid);
+
+	return s ? &s->task : NULL;
+}
+
+struct task *task_find_process(int pid)
+{
+	struct shim_task *s = by_pid(pid);
+
+	return s && s->task.leader == &s->task ? &s->task : NULL;
+}
+
+void task_kill_async(struct task *t, int signo)
 {
 	(void)t, (void)signo;
 	BUG_ON(1); /* only SIGKILL gets here, and the harness sends none */
@@ -297,13 +349,55 @@ void task_kill(struct task *t, int signo)
 static void switch_to(struct shim_task *next)
 {
 	struct shim_task *prev = container_of(current, struct shim_task, task);
-	u32 flags = irq_save();
+	u32 flags;
 
+	if (prev == next)
+		return;
+	flags = irq_save();
 	prev->cpu_ns += mono_ns - prev->slice_start;
 	next->slice_start = mono_ns;
-	current = &next->task;
 	posix_cputimers_switch(&prev->task, &next->task);
+	current = &next->task;
 	irq_restore(flags);
+}
+
+static struct shim_task *task_of(int who)
+{
+	return who == KS_OTHER ? &other : who == 1 ? &thread1 : &proc;
+}
+
+/* A thread that is not the last of its process ends (task_exit's first
+ * half); it is the one running. */
+static void thread_end(struct shim_task *s)
+{
+	struct task *t = &s->task;
+	u32 flags;
+
+	switch_to(s);
+	posix_timers_thread_exit(t);
+	signal_thread_exit(t);
+	flags = irq_save();
+	proc_dead_cpu_ns += task_cpu_ns(t);
+	t->leader->nr_threads--;
+	list_del_init(&t->thread_node);
+	t->state = TASK_ZOMBIE;
+	irq_restore(flags);
+}
+
+/* The last thread of a process ends, and the process with it. */
+static void process_end(struct shim_task *s)
+{
+	struct task *t = &s->task;
+
+	switch_to(s);
+	posix_timers_thread_exit(t);
+	signal_thread_exit(t);
+	t->nr_threads = 0;
+	/* task.c's process_release */
+	posix_timers_task_exit(t);
+	posix_cputimers_process_exit(t);
+	signal_process_exit(t);
+	t->state = TASK_ZOMBIE;
 }
 
 /* ---- setting up ---------------------------------------------------------- */
@@ -317,8 +411,11 @@ void ks_init(u64 mono, s64 rt_off, s64 tai_off)
 	ktimer_subsystem_init();
 	signal_init();
 	posix_timers_init();
-	task_setup(&other, other_pid);
-	task_setup(&proc, PROC_PID);
+	task_setup(&proc, PROC_PID, NULL);
+	task_setup(&other, PROC_PID + 1, NULL);
+	thread1.task.state = TASK_ZOMBIE; /* not started */
+	next_pid = PROC_PID + 2;
+	proc_dead_cpu_ns = 0;
 	current = &proc.task;
 }
 
@@ -329,23 +426,38 @@ int ks_pid(void)
 
 int ks_other_pid(void)
 {
-	return other_pid;
+	return other.task.pid;
+}
+
+void ks_thread_create(void)
+{
+	BUG_ON(alive(&thread1));
+	switch_to(&proc);
+	task_setup(&thread1, next_pid++, &proc.task);
+	ks_settle();
+}
+
+void ks_thread_exit(void)
+{
+	BUG_ON(!alive(&thread1));
+	thread_end(&thread1);
+	switch_to(&proc);
+	ks_settle();
 }
 
 void ks_other_exit(void)
 {
-	/* what task_exit frees (kernel/task/task.c), then a new process */
-	posix_timers_task_exit(&other.task);
-	posix_cputimers_task_exit(&other.task);
-	signal_task_exit(&other.task);
-	task_setup(&other, ++other_pid);
+	process_end(&other);
+	switch_to(&proc);
+	task_setup(&other, next_pid++, NULL);
 	ks_settle();
 }
 
 /* ---- IRQ 0 --------------------------------------------------------------- */
 
-/* The interrupt of every deadline reached (interrupts on between calls). */
-void ks_settle(void)
+/* The interrupt of every deadline reached (interrupts on between calls):
+ * after every call, as IRQ 0 comes as soon as interrupts are on again. */
+static void ks_settle(void)
 {
 	int storm = 0;
 
@@ -360,29 +472,34 @@ void ks_settle(void)
 	}
 }
 
-void ks_advance(u64 target, bool running, u64 stop_mask)
+void ks_advance(u64 target, int who, int stop_thread, u64 stop_mask)
 {
-	struct signal_state *st = &proc.task.signal;
+	struct task *st = &task_of(stop_thread)->task;
+	abi_sigset_t stop = 0;
 
-	if (!running)
-		switch_to(&other);
+	switch_to(task_of(who));
 	ks_settle();
-	while (!(st->pending & stop_mask) && event_at <= target) {
+	for (;;) {
+		if (stop_mask)
+			stop = (st->signal.pending.set | st->leader->signal.shared.set) & stop_mask;
+		if (stop || event_at > target)
+			break;
 		if (event_at > mono_ns)
 			mono_ns = event_at;
 		ks_settle();
 	}
-	if (!(st->pending & stop_mask) && target > mono_ns)
+	if (!stop && target > mono_ns)
 		mono_ns = target;
-	if (!running)
-		switch_to(&proc);
 	ks_settle();
 }
 
-void ks_clock_set(u64 realtime_ns)
+void ks_clock_set(int by, u64 realtime_ns)
 {
 	/* what clock_realtime_set does (kernel/time/clock.c) */
-	u32 flags = irq_save();
+	u32 flags;
+
+	switch_to(task_of(by));
+	flags = irq_save();
 
 	realtime_off_ns = (s64)(realtime_ns - mono_ns);
 	irq_restore(flags);
@@ -390,10 +507,13 @@ void ks_clock_set(u64 realtime_ns)
 	ks_settle();
 }
 
-void ks_tai_set(s64 sec)
+void ks_tai_set(int by, s64 sec)
 {
 	/* what clock_tai_offset_set does (kernel/time/clock.c) */
-	u32 flags = irq_save();
+	u32 flags;
+
+	switch_to(task_of(by));
+	flags = irq_save();
 
 	tai_off_sec = sec;
 	irq_restore(flags);
@@ -402,11 +522,6 @@ void ks_tai_set(s64 sec)
 }
 
 /* ---- the timer calls ----------------------------------------------------- */
-
-static struct task *caller(bool other_process)
-{
-	return other_process ? &other.task : &proc.task;
-}
 
 static void to_timespec(const struct ks_timespec *in, struct timespec *out)
 {
@@ -420,7 +535,8 @@ static void from_timespec(const struct timespec *in, struct ks_timespec *out)
 	out->nsec = in->tv_nsec;
 }
 
-long ks_timer_create(int clockid, const struct ks_sigevent *ev, int ev_ptr, int id_ptr, int *id)
+long ks_timer_create(int by, int clockid, const struct ks_sigevent *ev, int ev_ptr, int id_ptr,
+		     int *id)
 {
 	struct sigevent sev;
 	timer_t tid = -1;
@@ -433,15 +549,15 @@ long ks_timer_create(int clockid, const struct ks_sigevent *ev, int ev_ptr, int 
 		sev.sigev_value.sival_int = ev->value;
 		sev.sigev_notify_thread_id = ev->tid;
 	}
+	switch_to(task_of(by));
 	rc = sys_timer_create(clockid, user_ptr(ev_ptr, &sev), user_ptr(id_ptr, &tid));
 	*id = tid;
 	ks_settle();
 	return rc;
 }
 
-long ks_timer_settime(bool other_process, int id, int flags, int new_ptr,
-		      const struct ks_timespec *value, const struct ks_timespec *interval,
-		      int old_ptr, struct ks_timespec old[2])
+long ks_timer_settime(int by, int id, int flags, int new_ptr, const struct ks_timespec *value,
+		      const struct ks_timespec *interval, int old_ptr, struct ks_timespec old[2])
 {
 	struct itimerspec nv, ov;
 	long rc;
@@ -449,47 +565,44 @@ long ks_timer_settime(bool other_process, int id, int flags, int new_ptr,
 	to_timespec(value, &nv.it_value);
 	to_timespec(interval, &nv.it_interval);
 	memset(&ov, 0x5a, sizeof(ov));
-	current = caller(other_process);
+	switch_to(task_of(by));
 	rc = sys_timer_settime(id, flags, user_ptr(new_ptr, &nv), user_ptr(old_ptr, &ov));
-	current = &proc.task;
 	from_timespec(&ov.it_value, &old[0]);
 	from_timespec(&ov.it_interval, &old[1]);
 	ks_settle();
 	return rc;
 }
 
-long ks_timer_gettime(bool other_process, int id, int ptr, struct ks_timespec cur[2])
+long ks_timer_gettime(int by, int id, int ptr, struct ks_timespec cur[2])
 {
 	struct itimerspec v;
 	long rc;
 
 	memset(&v, 0x5a, sizeof(v));
-	current = caller(other_process);
+	switch_to(task_of(by));
 	rc = sys_timer_gettime(id, user_ptr(ptr, &v));
-	current = &proc.task;
 	from_timespec(&v.it_value, &cur[0]);
 	from_timespec(&v.it_interval, &cur[1]);
 	ks_settle();
 	return rc;
 }
 
-long ks_timer_getoverrun(bool other_process, int id)
+long ks_timer_getoverrun(int by, int id)
 {
 	long rc;
 
-	current = caller(other_process);
+	switch_to(task_of(by));
 	rc = sys_timer_getoverrun(id);
-	current = &proc.task;
+	ks_settle();
 	return rc;
 }
 
-long ks_timer_delete(bool other_process, int id)
+long ks_timer_delete(int by, int id)
 {
 	long rc;
 
-	current = caller(other_process);
+	switch_to(task_of(by));
 	rc = sys_timer_delete(id);
-	current = &proc.task;
 	ks_settle();
 	return rc;
 }
@@ -505,61 +618,91 @@ static void to_info(const siginfo_t *si, struct ks_info *out)
 	out->value = si->si_code == SI_TIMER ? si->si_value.sival_int : 0;
 }
 
-long ks_sigaction(int signo, int action)
+long ks_sigaction(int by, int signo, int action)
 {
 	struct abi_sigaction act;
 	long rc;
 
 	memset(&act, 0, sizeof(act));
 	act.handler = action == KS_IGN ? SIG_IGN : action == KS_DFL ? SIG_DFL : (abi_sighandler_t)0x8048000;
-	rc = signal_set_action(&proc.task, signo, &act, NULL);
+	switch_to(task_of(by));
+	rc = signal_set_action(current, signo, &act, NULL);
 	ks_settle();
 	return rc;
 }
 
-void ks_sigprocmask(int how, u64 set)
+void ks_sigprocmask(int by, int how, u64 set)
 {
 	abi_sigset_t s = set;
 
-	signal_set_mask(&proc.task, how, &s, NULL);
+	switch_to(task_of(by));
+	signal_set_mask(current, how, &s, NULL);
+	ks_settle();
+}
+
+static void user_info(siginfo_t *info, int signo)
+{
+	memset(info, 0, sizeof(*info));
+	info->si_signo = signo;
+	info->si_code = SI_USER;
+	info->si_pid = other.task.pid;
 }
 
 long ks_kill(int signo)
 {
 	siginfo_t info;
 
-	memset(&info, 0, sizeof(info));
-	info.si_signo = signo;
-	info.si_code = SI_USER;
-	info.si_pid = other_pid;
-	return signal_send(&proc.task, signo, &info);
+	long rc;
+
+	user_info(&info, signo);
+	switch_to(&other);
+	rc = signal_send(&proc.task, signo, &info);
+	ks_settle();
+	return rc;
 }
 
-/* The process dies and a fresh one takes its place (what task_exit frees). */
+long ks_tkill(int thread, int signo)
+{
+	siginfo_t info;
+
+	long rc;
+
+	user_info(&info, signo);
+	switch_to(&other);
+	rc = signal_send_thread(&task_of(thread)->task, signo, &info);
+	ks_settle();
+	return rc;
+}
+
+/* Every thread of the process ends, and a fresh process of one thread,
+ * with the same pid, takes its place. */
 static void process_restart(void)
 {
-	struct task *t = &proc.task;
-
-	posix_timers_task_exit(t);
-	posix_cputimers_task_exit(t);
-	signal_task_exit(t);
+	if (alive(&thread1))
+		thread_end(&thread1);
+	process_end(&proc);
 	switch_to(&other);
-	task_setup(&proc, PROC_PID);
+	proc_dead_cpu_ns = 0;
+	task_setup(&proc, PROC_PID, NULL);
 	switch_to(&proc);
 }
 
-int ks_deliver(struct ks_info *info, int *action)
+int ks_deliver(int thread, struct ks_info *info, int *action)
 {
-	struct task *t = &proc.task;
+	struct task *t = &task_of(thread)->task;
 	siginfo_t si;
-	int signo = signal_dequeue(t, ~t->signal.blocked, &si);
 	abi_sighandler_t h;
+	int signo;
 
-	if (!signo)
+	switch_to(task_of(thread));
+	signo = signal_dequeue(t, ~t->signal.blocked, &si);
+	if (!signo) {
+		ks_settle();
 		return 0;
+	}
 	to_info(&si, info);
 	/* the choice signal_deliver (kernel/signal/signal_deliver.c) makes */
-	h = t->signal.action[signo - 1].handler;
+	h = t->leader->signal.action[signo - 1].handler;
 	if (h == SIG_IGN) {
 		*action = KS_IGN;
 	} else if (h != SIG_DFL) {
@@ -576,11 +719,13 @@ int ks_deliver(struct ks_info *info, int *action)
 	return signo;
 }
 
-int ks_sigtimedwait(u64 set, struct ks_info *info)
+int ks_sigtimedwait(int thread, u64 set, struct ks_info *info)
 {
 	siginfo_t si;
-	int signo = signal_dequeue(&proc.task, set & ~SIGNAL_UNBLOCKABLE, &si);
+	int signo;
 
+	switch_to(task_of(thread));
+	signo = signal_dequeue(current, set & ~SIGNAL_UNBLOCKABLE, &si);
 	if (signo)
 		to_info(&si, info);
 	ks_settle();
@@ -589,7 +734,10 @@ int ks_sigtimedwait(u64 set, struct ks_info *info)
 
 void ks_exec(void)
 {
-	/* what execve does to them (kernel/task/exec.c) */
+	/* what execve does (kernel/task/exec.c): the other threads end first */
+	if (alive(&thread1))
+		thread_end(&thread1);
+	switch_to(&proc);
 	posix_timers_task_exit(&proc.task);
 	signal_exec(&proc.task);
 	ks_settle();
@@ -607,6 +755,41 @@ static int entry_timer_id(const struct sigqueue_entry *e)
 	return e->embedded ? container_of(e, struct posix_timer, sigq)->id : 0;
 }
 
+/* The sets of pending signals, as enum ks_set numbers them. */
+static struct sigpending *set_of(int set)
+{
+	switch (set) {
+	case KS_SET_PROCESS:
+		return &proc.task.signal.shared;
+	case KS_SET_THREAD0:
+		return &proc.task.signal.pending;
+	default:
+		return alive(&thread1) ? &thread1.task.signal.pending : NULL;
+	}
+}
+
+static int target_of(const struct posix_timer *pt)
+{
+	if (!pt->target)
+		return KS_TO_ENDED;
+	if (!pt->sigq.to_thread)
+		return pt->target == &proc.task ? KS_TO_PROCESS : -1;
+	return pt->target == &proc.task ? KS_TO_THREAD0 : pt->target == &thread1.task ? KS_TO_THREAD1 : -1;
+}
+
+static int cpu_task_of(const struct posix_timer *pt)
+{
+	if (pt->base != PT_BASE_CPU)
+		return KS_CPU_NONE;
+	if (!pt->cpu_task)
+		return KS_CPU_GONE;
+	if (pt->cpu_thread)
+		return pt->cpu_task == &proc.task ? KS_CPU_THREAD0
+		       : pt->cpu_task == &thread1.task ? KS_CPU_THREAD1
+						       : -1;
+	return pt->cpu_task == &proc.task ? KS_CPU_PROCESS : pt->cpu_task == &other.task ? KS_CPU_OTHER : -1;
+}
+
 static void snapshot_timer(const struct posix_timer *pt, struct ks_timer *out)
 {
 	out->id = pt->id;
@@ -614,6 +797,7 @@ static void snapshot_timer(const struct posix_timer *pt, struct ks_timer *out)
 	out->notify = pt->notify == SIGEV_NONE ? SIGEV_NONE : SIGEV_SIGNAL;
 	out->signo = pt->signo;
 	out->value = pt->value.sival_int;
+	out->target = target_of(pt);
 	out->armed = pt->armed;
 	switch (pt->base) {
 	case PT_BASE_REALTIME:
@@ -625,16 +809,13 @@ static void snapshot_timer(const struct posix_timer *pt, struct ks_timer *out)
 	default:
 		out->base = KS_BASE_MONO;
 	}
+	out->cpu_task = cpu_task_of(pt);
 	out->expires = pt->expires_ns;
 	out->interval = pt->interval_ns;
 	out->overrun = pt->overrun;
 	out->overrun_last = pt->overrun_last;
 	out->where = where(&pt->sigq);
 	out->park_if_ignored = pt->sigq.park_if_ignored;
-	out->cpu_task = pt->base != PT_BASE_CPU	 ? KS_CPU_NONE
-			: pt->cpu_task == &proc.task	 ? KS_CPU_PROC
-			: pt->cpu_task == &other.task ? KS_CPU_OTHER
-						 : KS_CPU_GONE;
 	if (pt->base == PT_BASE_CPU) {
 		out->in_queue = timerq_is_armed(&pt->cpu_node);
 		out->queue_expires = pt->cpu_node.expires;
@@ -646,10 +827,18 @@ static void snapshot_timer(const struct posix_timer *pt, struct ks_timer *out)
 		out->queue_expires = 0;
 }
 
+static int set_index(const struct sigpending *sp)
+{
+	for (int i = 0; i < KS_SETS; i++)
+		if (sp && set_of(i) == sp)
+			return i;
+	return -1;
+}
+
 void ks_snapshot(struct ks_state *s)
 {
 	struct task *t = &proc.task;
-	struct signal_state *st = &t->signal;
+	struct signal_state *ps = &t->signal;
 	struct posix_timer *pt;
 	struct sigqueue_entry *e;
 	int i, j;
@@ -657,13 +846,22 @@ void ks_snapshot(struct ks_state *s)
 	memset(s, 0, sizeof(*s));
 	s->mono = mono_ns;
 	s->rt_off = realtime_off_ns;
-	s->cpu = task_cpu_ns(t);
+	s->tai_off_sec = tai_off_sec;
+	s->process_cpu = task_process_cpu_ns(t);
 	s->other_cpu = task_cpu_ns(&other.task);
-	s->other_pid = other_pid;
-	s->blocked = st->blocked;
-	s->pending = st->pending;
+	s->other_pid = other.task.pid;
+	for (i = 0; i < KS_THREADS; i++) {
+		struct shim_task *th = task_of(i);
+
+		if (!alive(th))
+			continue;
+		s->thread[i].alive = true;
+		s->thread[i].tid = th->task.pid;
+		s->thread[i].cpu = task_cpu_ns(&th->task);
+		s->thread[i].blocked = th->task.signal.blocked;
+	}
 	for (i = 1; i <= KS_NSIG; i++) {
-		abi_sighandler_t h = st->action[i - 1].handler;
+		abi_sighandler_t h = ps->action[i - 1].handler;
 
 		s->action[i] = h == SIG_DFL ? KS_DFL : h == SIG_IGN ? KS_IGN : KS_HANDLER;
 	}
@@ -678,13 +876,20 @@ void ks_snapshot(struct ks_state *s)
 			s->timers[j] = s->timers[j - 1];
 			s->timers[j - 1] = tmp;
 		}
-	for (i = 1; i <= KS_NSIG; i++)
-		list_for_each_entry(e, &st->queue[i - 1], node) {
-			BUG_ON(s->nentries == KS_MAX_ENTRIES);
-			s->entries[s->nentries++] =
-			    (struct ks_entry){i, entry_timer_id(e), e->info.si_code};
-		}
-	list_for_each_entry(e, &st->ignored, node) {
+	for (int set = 0; set < KS_SETS; set++) {
+		struct sigpending *sp = set_of(set);
+
+		if (!sp)
+			continue;
+		s->pending[set] = sp->set;
+		for (i = 1; i <= KS_NSIG; i++)
+			list_for_each_entry(e, &sp->queue[i - 1], node) {
+				BUG_ON(s->nentries == KS_MAX_ENTRIES);
+				s->entries[s->nentries++] =
+				    (struct ks_entry){set, i, entry_timer_id(e), e->info.si_code};
+			}
+	}
+	list_for_each_entry(e, &ps->ignored, node) {
 		BUG_ON(s->nparked == KS_MAX_TIMERS);
 		s->parked[s->nparked++] = entry_timer_id(e);
 	}
@@ -695,31 +900,37 @@ void ks_snapshot(struct ks_state *s)
 /* ---- the kernel's invariants ----------------------------------------------- */
 
 /* kernel/signal/signal.h's list, on the process. */
-static const char *check_signals(struct task *t)
+static const char *check_signals(void)
 {
-	struct signal_state *st = &t->signal;
+	struct task *t = &proc.task;
+	struct signal_state *ps = &t->signal;
 	struct sigqueue_entry *e;
 	u32 allocated = 0;
 
-	for (int i = 1; i <= KS_NSIG; i++) {
-		if (!(st->pending & ABI_SIGMASK(i)) && !list_empty(&st->queue[i - 1]))
-			return "a signal's queue is not empty but its pending bit is clear";
-		list_for_each_entry(e, &st->queue[i - 1], node) {
-			if (!e->queued || e->parked)
-				return "an entry on a queue is not queued, or parked";
-			if (e->info.si_signo != i)
-				return "an entry is on another signal's queue";
-			allocated += !e->embedded;
+	for (int set = 0; set < KS_SETS; set++) {
+		struct sigpending *sp = set_of(set);
+
+		for (int i = 1; sp && i <= KS_NSIG; i++) {
+			if (!(sp->set & ABI_SIGMASK(i)) && !list_empty(&sp->queue[i - 1]))
+				return "a signal's queue is not empty but its pending bit is clear";
+			list_for_each_entry(e, &sp->queue[i - 1], node) {
+				if (!e->queued || e->parked)
+					return "an entry on a queue is not queued, or parked";
+				if (e->info.si_signo != i || e->where != sp)
+					return "an entry is on another queue than it says";
+				allocated += !e->embedded;
+			}
 		}
 	}
-	list_for_each_entry(e, &st->ignored, node) {
+	list_for_each_entry(e, &ps->ignored, node) {
 		if (!e->queued || !e->parked || !e->embedded || !e->park_if_ignored)
 			return "an entry on the ignored list is not a parked periodic timer's";
 		if (!signal_is_ignored(t, e->info.si_signo))
 			return "a parked entry's signal is not ignored";
-		allocated += !e->embedded;
+		if (set_index(e->where) < 0)
+			return "a parked entry goes back to a set that is gone";
 	}
-	if (allocated != st->queued_count)
+	if (allocated != ps->queued_count)
 		return "queued_count is not the allocated entries on the lists";
 	return NULL;
 }
@@ -760,6 +971,12 @@ static void first_one(const struct ktimer *kt, void *ctx)
 		*first = kt->node.expires;
 }
 
+static bool cpu_queues_ok(struct shim_task *s)
+{
+	return !timerq_check(&s->task.posix_timers.thread_cpu.queue) &&
+	       !timerq_check(&s->task.posix_timers.process_cpu.queue);
+}
+
 const char *ks_check(void)
 {
 	struct task *t = &proc.task;
@@ -770,7 +987,7 @@ const char *ks_check(void)
 
 	if (!irqs_on)
 		return "interrupts left off";
-	msg = check_signals(t);
+	msg = check_signals();
 	if (msg)
 		return msg;
 	for (int c = 0; c < KTIMER_NR_CLOCKS; c++) {
@@ -786,7 +1003,7 @@ const char *ks_check(void)
 		if (first != KTIME_MAX && deadline_mono(c, first) < event_at)
 			return "a timer is due before the event programmed: it will be late";
 	}
-	if (timerq_check(&t->posix_timers.cpu_queue) || timerq_check(&other.task.posix_timers.cpu_queue))
+	if (!cpu_queues_ok(&proc) || !cpu_queues_ok(&other) || (alive(&thread1) && !cpu_queues_ok(&thread1)))
 		return "a CPU-time queue breaks its invariants";
 	list_for_each_entry(pt, &t->posix_timers.timers, owner_link) {
 		enum ktimer_clock want = pt->base == PT_BASE_REALTIME ?
@@ -800,6 +1017,8 @@ const char *ks_check(void)
 			return "a CPU-time timer has its ktimer armed";
 		if (pt->sigq.info.si_signo != pt->signo || pt->sigq.info.si_tid != pt->id)
 			return "a timer's signal entry does not name it";
+		if (target_of(pt) < 0 || cpu_task_of(pt) < 0)
+			return "a timer is aimed at, or counts the time of, a task that is gone";
 	}
 	posix_timers_get_stats(&stats);
 	if (stats.timers != n)

@@ -8,15 +8,17 @@
  * Linux and tick386 differ on purpose the comment says so):
  *  - a timer: armed or not, its expiry on one clock base (MONOTONIC for
  *    relative timers and the monotonic clocks, REALTIME or TAI for absolute
- *    ones on those clocks, the process's CPU time), its interval, where its
- *    one signal is (nowhere, queued, parked), the overruns counted since
- *    that signal was queued and those of the last one delivered;
- *  - the process: actions, blocked set, the queue of pending signals in
- *    order (a timer's entry or a plain kill), the parked timers in order;
+ *    ones on those clocks, a CPU-time clock), its interval, whom its signal
+ *    is for (the process, or one thread: SIGEV_THREAD_ID), where that one
+ *    signal is (nowhere, queued, parked), the overruns counted since it was
+ *    queued and those of the last one delivered;
+ *  - the process: its actions, its threads (one or two), each with its
+ *    mask and its own pending signals, the process's pending signals, all
+ *    in the order they came, the parked timers in order;
  *  - time: MONOTONIC advancing, REALTIME = MONOTONIC + an offset that
- *    clock_settime moves, TAI = REALTIME + whole seconds, CPU time advancing
- *    with MONOTONIC while the process runs, and the other process's while
- *    it sleeps (timers may count another process's CPU time).
+ *    clock_settime moves, TAI = REALTIME + whole seconds; the CPU time of
+ *    whoever runs (a thread of the process, or the other process while the
+ *    process sleeps) advancing with MONOTONIC.
  *
  * The calls answer as the kernel's do (0 / -errno / values), so that the
  * harness compares results as well as states.
@@ -28,6 +30,7 @@
 
 struct m_timer {
 	int id, clockid, notify, signo, value;
+	int target; /* enum ks_target */
 	bool armed;
 	int base;     /* enum ks_base */
 	int cpu_task; /* enum ks_cpu_task */
@@ -36,17 +39,28 @@ struct m_timer {
 	int overrun, overrun_last;
 	int where; /* enum ks_where */
 	bool park_if_ignored;
+	bool lost; /* out of its queue for good: its thread ended while its
+		    * signal waited, or it fired after */
 };
 
 struct m_entry {
+	int set; /* enum ks_set */
 	int signo, timer_id, code;
 };
 
+struct m_thread {
+	bool alive;
+	int tid;
+	uint64_t cpu, blocked;
+};
+
 struct model {
-	uint64_t mono, cpu, other_cpu; /* the other process runs while this one sleeps */
+	uint64_t mono;
 	int64_t rt_off, tai_off_sec;
-	int pid, other_pid;
-	uint64_t blocked;
+	int pid, other_pid, next_pid;
+	struct m_thread thread[KS_THREADS];
+	uint64_t dead_cpu;  /* CPU time of the process's threads that ended */
+	uint64_t other_cpu; /* the other process's CPU time */
 	int action[KS_NSIG + 1];
 	int ntimers; /* by id */
 	struct m_timer timers[KS_MAX_TIMERS];
@@ -62,35 +76,43 @@ struct model {
 void m_init(struct model *m, uint64_t mono, int64_t rt_off, int64_t tai_off_sec, int pid,
 	    int other_pid);
 
-long m_timer_create(struct model *m, int clockid, const struct ks_sigevent *ev, int ev_ptr,
+long m_timer_create(struct model *m, int by, int clockid, const struct ks_sigevent *ev, int ev_ptr,
 		    int id_ptr, int *id);
-long m_timer_settime(struct model *m, bool other, int id, int flags, int new_ptr,
+long m_timer_settime(struct model *m, int by, int id, int flags, int new_ptr,
 		     const struct ks_timespec *value, const struct ks_timespec *interval, int old_ptr,
 		     struct ks_timespec old[2]);
-long m_timer_gettime(struct model *m, bool other, int id, int ptr, struct ks_timespec cur[2]);
-long m_timer_getoverrun(struct model *m, bool other, int id);
-long m_timer_delete(struct model *m, bool other, int id);
+long m_timer_gettime(struct model *m, int by, int id, int ptr, struct ks_timespec cur[2]);
+long m_timer_getoverrun(struct model *m, int by, int id);
+long m_timer_delete(struct model *m, int by, int id);
 
 long m_sigaction(struct model *m, int signo, int action);
-void m_sigprocmask(struct model *m, int how, uint64_t set);
+void m_sigprocmask(struct model *m, int by, int how, uint64_t set);
 long m_kill(struct model *m, int signo);
-int m_deliver(struct model *m, struct ks_info *info, int *action);
-int m_sigtimedwait(struct model *m, uint64_t set, struct ks_info *info);
+long m_tkill(struct model *m, int thread, int signo);
+int m_deliver(struct model *m, int thread, struct ks_info *info, int *action);
+int m_sigtimedwait(struct model *m, int thread, uint64_t set, struct ks_info *info);
 void m_exec(struct model *m);
+void m_thread_create(struct model *m);
+void m_thread_exit(struct model *m);
 void m_other_exit(struct model *m);
 
-void m_advance(struct model *m, uint64_t target, bool running, uint64_t stop_mask);
+void m_advance(struct model *m, uint64_t target, int who, int stop_thread, uint64_t stop_mask);
+/* After each call, `who` running: a deadline already past (an absolute
+ * time, or a CPU-time clock that starts running) fires now. */
+void m_settle(struct model *m, int who);
 void m_clock_set(struct model *m, uint64_t realtime_ns);
 void m_tai_set(struct model *m, int64_t tai_off_sec);
 
-/* The signals with an instance queued. */
-uint64_t m_pending(const struct model *m);
-/* The earliest monotonic time a timer waiting in a queue is due (running:
- * CPU-time timers count), UINT64_MAX if none. */
-uint64_t m_next_due(const struct model *m, bool running);
+/* The signals a thread has pending: its own and its process's. */
+uint64_t m_pending(const struct model *m, int thread);
+/* The earliest monotonic time a timer waiting in a queue is due while
+ * `who` runs, UINT64_MAX if none. */
+uint64_t m_next_due(const struct model *m, int who);
 /* The model's state as the shim reports the kernel's. */
 void m_view(const struct model *m, struct ks_state *s);
 struct m_timer *m_find(struct model *m, int id);
+/* "Now" on the clock a timer's expiry is kept on. */
+uint64_t m_timer_now(const struct model *m, const struct m_timer *t);
 /* Whether the action of signo discards it (SIG_IGN, or SIG_DFL ignoring). */
 bool m_ignores(const struct model *m, int signo);
 

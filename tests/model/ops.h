@@ -23,21 +23,24 @@ enum op_kind {
 	OP_DELETE,
 	OP_SIGACTION,
 	OP_SIGPROCMASK,
-	OP_KILL,
+	OP_KILL,  /* to the process */
+	OP_TKILL, /* to thread `by` */
 	OP_DELIVER,
 	OP_SIGTIMEDWAIT, /* a poll */
 	OP_WAIT,	 /* sigtimedwait asleep until a signal of set or the timeout */
-	OP_ADVANCE,	 /* time passes, the process running or asleep */
+	OP_ADVANCE,	 /* time passes while `who` runs */
 	OP_CLOCK_SET,
 	OP_TAI_SET,
 	OP_EXEC,
+	OP_THREAD_CREATE,
+	OP_THREAD_EXIT,
 	OP_OTHER_EXIT, /* the other process exits, a new one takes its place */
 	OP_NR
 };
 
 struct op {
 	int kind;
-	bool other; /* made by the other process (a foreign timer id) */
+	int by; /* the thread that makes the call, or KS_OTHER: the other process */
 	/* create */
 	int clockid, ev_ptr, id_ptr;
 	struct ks_sigevent ev;
@@ -47,10 +50,10 @@ struct op {
 	/* signals */
 	int signo, action, how;
 	uint64_t set;
-	/* time */
+	/* time: advance and wait run `who` (a thread, or KS_OTHER) */
 	uint64_t target, realtime, timeout;
+	int who;
 	int64_t tai;
-	bool running;
 };
 
 struct op_result {

@@ -49,8 +49,15 @@ static unsigned timer_class(const struct model *m, const struct m_timer *t)
 {
 	bool sig = t->signo >= 1 && t->signo <= KS_NSIG; /* SIGEV_NONE: any number */
 	unsigned act = !sig ? 0 : m_ignores(m, t->signo) ? 0 : m->action[t->signo] == KS_HANDLER ? 1 : 2;
-	/* mono, real, tai, then CPU time: own, the other process's, gone */
-	unsigned c = t->base == KS_BASE_CPU ? 2u + (unsigned)t->cpu_task : (unsigned)t->base;
+	uint64_t blocked = m->thread[t->target == KS_TO_THREAD1 ? 1 : 0].blocked;
+	/* mono, real, tai, then CPU time: the process's, a thread's, the
+	 * other process's, gone */
+	unsigned c = t->base != KS_BASE_CPU		  ? (unsigned)t->base
+		     : t->cpu_task == KS_CPU_PROCESS	  ? 3
+		     : t->cpu_task == KS_CPU_THREAD0 ||
+			       t->cpu_task == KS_CPU_THREAD1 ? 4
+		     : t->cpu_task == KS_CPU_OTHER	  ? 5
+							  : 6;
 
 	c = c * 2 + (t->notify == 1);
 	c = c * 2 + (t->interval != 0);
@@ -58,9 +65,9 @@ static unsigned timer_class(const struct model *m, const struct m_timer *t)
 	c = c * 3 + (unsigned)t->where;
 	c = c * 2 + (t->overrun > 0);
 	c = c * 2 + (t->overrun_last > 0);
-	c = c * 2 + (sig && ((m->blocked >> (t->signo - 1)) & 1));
+	c = c * 2 + (sig && ((blocked >> (t->signo - 1)) & 1));
 	c = c * 3 + act;
-	return c;
+	return c * 3 + (t->target == KS_TO_PROCESS ? 0 : t->target == KS_TO_ENDED ? 2 : 1);
 }
 
 /* timer_class, spelled out (--coverage). */
@@ -68,14 +75,17 @@ static void timer_class_print(unsigned c)
 {
 	static const char *const act[] = {"ignored", "handled", "kills"};
 	static const char *const where[] = {"-", "queued", "parked"};
-	static const char *const base[] = {"mono",	"real",		  "tai",
-					   "cpu", "cpu-other", "cpu-gone"};
-	unsigned a = c % 3, blocked = c / 3 % 2, last = c / 6 % 2, ovr = c / 12 % 2;
-	unsigned w = c / 24 % 3, armed = c / 72 % 2, per = c / 144 % 2, none = c / 288 % 2;
+	static const char *const base[] = {"mono",	 "real",      "tai",	 "cpu-process",
+					   "cpu-thread", "cpu-other", "cpu-gone"};
+	static const char *const to[] = {"process", "thread", "ended thread"};
+	unsigned tg = c % 3;
+	unsigned a = c / 3 % 3, blocked = c / 9 % 2, last = c / 18 % 2, ovr = c / 36 % 2;
+	unsigned w = c / 72 % 3, armed = c / 216 % 2, per = c / 432 % 2, none = c / 864 % 2;
 
-	printf("#   %-9s %-6s %-8s %-8s signal %-6s%s%s %s%s\n", base[c / 576], none ? "none" : "signal",
-	       per ? "periodic" : "one-shot", armed ? "armed" : "disarmed", where[w],
-	       ovr ? " overrun" : "", last ? " last-overrun" : "", blocked ? "blocked " : "", act[a]);
+	printf("#   %-11s %-6s %-8s %-8s signal %-6s%s%s %s%s, to %s\n", base[c / 1728],
+	       none ? "none" : "signal", per ? "periodic" : "one-shot", armed ? "armed" : "disarmed",
+	       where[w], ovr ? " overrun" : "", last ? " last-overrun" : "", blocked ? "blocked " : "",
+	       act[a], to[tg]);
 }
 
 struct hashset {
@@ -399,7 +409,7 @@ int main(int argc, char **argv)
 	       tot.timer_signals, tot.with_overrun, tot.saturated, tot.deaths);
 	if (coverage) {
 		printf("# timer states reached:\n");
-		for (unsigned c = 0; c < 6 * 576; c++)
+		for (unsigned c = 0; c < 7 * 1728; c++)
 			for (size_t i = 0; i < timers.size; i++)
 				if (timers.slot[i] == c + 1)
 					timer_class_print(c);

@@ -19,7 +19,7 @@
 	 .interval = {(int64_t)((i_ns) / 1000000000ull), (int64_t)((i_ns) % 1000000000ull)}}
 #define GETTIME(tid) {.kind = OP_GETTIME, .id = (tid)}
 #define GETOVERRUN(tid) {.kind = OP_GETOVERRUN, .id = (tid)}
-#define ADVANCE(to) {.kind = OP_ADVANCE, .target = (to), .running = true}
+#define ADVANCE(to) {.kind = OP_ADVANCE, .target = (to), .who = 0}
 #define ACTION(sig, a) {.kind = OP_SIGACTION, .signo = (sig), .action = (a)}
 #define MASK(h, sig) {.kind = OP_SIGPROCMASK, .how = (h), .set = 1ull << ((sig)-1)}
 #define DELIVER {.kind = OP_DELIVER}
@@ -111,6 +111,35 @@ static const struct op plain_signal_taken[] = {
 	{.kind = OP_SIGTIMEDWAIT, .set = 1ull << 33},
 };
 
+/* Linux: a thread takes its own pending signals before its process's,
+ * whatever their numbers. */
+static const struct op own_signals_first[] = {
+	ACTION(34, KS_HANDLER),
+	ACTION(35, KS_HANDLER),
+	{.kind = OP_KILL, .signo = 34},
+	{.kind = OP_TKILL, .by = 0, .signo = 35},
+	DELIVER,
+	DELIVER,
+};
+
+/* A periodic SIGEV_THREAD_ID timer whose thread ends while its signal
+ * waits: the signal goes, the timer reads as running on, nothing fires. */
+static const struct op thread_ends_signal_waits[] = {
+	{.kind = OP_THREAD_CREATE},
+	ACTION(34, KS_HANDLER),
+	{.kind = OP_SIGPROCMASK, .by = 1, .how = SIG_BLOCK, .set = 1ull << 33},
+	{.kind = OP_CREATE, .clockid = CLOCK_MONOTONIC,
+	 .ev = {.notify = 4 /* SIGEV_THREAD_ID */, .signo = 34, .tid = 4}},
+	SETTIME(1, 0, 1 * MS, 1 * MS),
+	ADVANCE(MODEL_START_MONO + 5 * MS),
+	{.kind = OP_THREAD_EXIT, .by = 1},
+	GETTIME(1),
+	ADVANCE(MODEL_START_MONO + 9 * MS + 1),
+	GETTIME(1),
+	SETTIME(1, 0, 1 * MS, 0),
+	ADVANCE(MODEL_START_MONO + 20 * MS),
+};
+
 #define SCENARIO(name, ops) {name, ops, (int)(sizeof(ops) / sizeof(ops[0]))}
 
 const struct scenario scenario_list[] = {
@@ -121,5 +150,7 @@ const struct scenario scenario_list[] = {
 	SCENARIO("blocked and ignored periodic timer", blocked_ignored),
 	SCENARIO("equal deadlines in arming order", equal_deadlines),
 	SCENARIO("wall clock set onto an absolute deadline", clock_set_onto_deadline),
+	SCENARIO("a thread's own signals first", own_signals_first),
+	SCENARIO("a thread ends while its timer's signal waits", thread_ends_signal_waits),
 };
 const int scenario_count = (int)(sizeof(scenario_list) / sizeof(scenario_list[0]));
