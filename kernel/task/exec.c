@@ -257,13 +257,7 @@ long sys_execve(const char __user *upath, const char *const __user *uargv,
 		task_exec_in_leader(info.entry, esp);
 	}
 
-	memset(tf, 0, sizeof(*tf));
-	tf->gs = tf->fs = tf->es = tf->ds = GDT_USER_DS;
-	tf->eip = info.entry;
-	tf->cs = GDT_USER_CS;
-	tf->eflags = EFLAGS_IF | 0x2;
-	tf->user_esp = esp;
-	tf->user_ss = GDT_USER_DS;
+	task_user_frame_init(tf, info.entry, esp);
 	tf->vector = TRAP_SYSCALL;
 	tf->error_code = 0xffffffffu; /* no system call to restart */
 	kfree(path);

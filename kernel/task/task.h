@@ -165,6 +165,9 @@ struct task *sched_idle_task(void);
 struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
 			      int *err);
 
+/* The registers of a first entry to ring 3 at entry, stack pointer esp. */
+void task_user_frame_init(struct trap_frame *tf, u32 entry, u32 esp);
+
 /* A copy of the current user task (fork), queued; NULL and *err = -ENOMEM. */
 struct task *task_fork(int *err);
 
