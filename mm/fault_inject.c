@@ -110,8 +110,13 @@ static void parse_option(struct fault_rule *r, const char *key, bool with_cache)
 			with_cache ? "[CACHE:]NTH[,EVERY[,TIMES]]" : "NTH[,EVERY[,TIMES]]");
 		return;
 	}
-	kprintf("fault_inject: %s=%s: allocation %u%s fails%s\n", key, text, r->nth,
-		r->every ? " and every so many after it" : "", r->cache[0] ? " (cache filter)" : "");
+	kprintf("fault_inject: %s=%s: allocation %u of %s fails", key, text, r->nth,
+		r->cache[0] ? r->cache : with_cache ? "every cache" : "pages");
+	if (r->every)
+		kprintf(", then 1 in %u after it", r->every);
+	if (r->every && r->times)
+		kprintf(", %u times in all", r->times);
+	kprintf("\n");
 }
 
 void fault_inject_init(void)
