@@ -533,6 +533,92 @@ static void walk_sigchld(void)
 	summary_add("SIGCHLD", failed);
 }
 
+/*
+ * A stop and a continue: the child arms its fail-nth and stops itself
+ * (kill's entry for SIGSTOP, then the stop's SIGCHLD, made in the child);
+ * the parent sees the stop (WUNTRACED), continues it, sees that
+ * (WCONTINUED, the continue's SIGCHLD made in the child too) and, after
+ * a SIGUSR2 that lets it go on, its exit.
+ * Each notice whose entry failed arrives without siginfo; wait4 reports
+ * all three regardless.
+ */
+static int sigchld_check(const sigset_t *set, int code, pid_t pid, int lost)
+{
+	struct timespec wait = { 10, 0 };
+	siginfo_t info;
+
+	memset(&info, 0, sizeof(info));
+	if (sigtimedwait(set, &info, &wait) != SIGCHLD)
+		return 0;
+	return lost ? info.si_code == SI_USER && info.si_pid == 0
+		    : info.si_code == code && info.si_pid == pid;
+}
+
+static void walk_stop(void)
+{
+	struct state before, after;
+	unsigned n, failed = 0;
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	for (n = 1; n <= WALK_MAX; n++) {
+		char path[64];
+		const char *diff;
+		int fd, status = 0, injected, good;
+		pid_t pid;
+
+		state_take(&before);
+		pid = fork();
+		if (pid == 0) {
+			int own = open("/proc/self/fail-nth", O_RDWR);
+
+			struct timespec wait = { 10, 0 };
+			sigset_t usr2;
+
+			sigemptyset(&usr2);
+			sigaddset(&usr2, SIGUSR2); /* blocked, inherited */
+			nth_set_fd(own, n);
+			kill(getpid(), SIGSTOP);
+			/* Continued: wait until the parent has seen it, then exit. */
+			_exit(sigtimedwait(&usr2, NULL, &wait) == SIGUSR2 ? 5 : 6);
+		}
+		good = waitpid(pid, &status, WUNTRACED) == pid && WIFSTOPPED(status) &&
+		       sigchld_check(&set, CLD_STOPPED, pid, n == 2);
+		if (!good)
+			tap_why("the stop: status %#x", status);
+		kill(pid, SIGCONT);
+		if (good && !(waitpid(pid, &status, WCONTINUED) == pid && WIFCONTINUED(status) &&
+			      sigchld_check(&set, CLD_CONTINUED, pid, n == 3)))
+			tap_why("the continue: status %#x", status), good = 0;
+		kill(pid, SIGUSR2);
+		/* The zombie's fail-nth says whether any of its allocations failed. */
+		if (good && !sigchld_check(&set, CLD_EXITED, pid, n == 4))
+			tap_why("the exit's SIGCHLD"), good = 0;
+		snprintf(path, sizeof(path), "/proc/%d/fail-nth", pid);
+		fd = open(path, O_RDONLY);
+		injected = fd >= 0 && nth_get_fd(fd) == 0;
+		if (fd >= 0)
+			close(fd);
+		if (!(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 5))
+			tap_why("the exit: status %#x", status), good = 0;
+		state_take(&after);
+		diff = state_diff(&before, &after);
+		if (diff)
+			tap_why("%s", diff);
+		if (!injected) {
+			ok(good && !diff, "stop, continue, exit: notices with siginfo past the last allocation");
+			break;
+		}
+		failed++;
+		ok(good && !diff, "stop, continue, exit: allocation %u fails: reported all the same", n);
+	}
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	tap_note("stop/continue: %u allocations failed on purpose", failed);
+	summary_add("SIGSTOP/SIGCONT", failed);
+}
+
 /* ---- actions, interval timers, timerfd, files ----------------------------------- */
 
 static void on_usr2(int sig)
@@ -975,6 +1061,7 @@ int main(void)
 		}
 	}
 	walk_sigchld();
+	walk_stop();
 	{
 		static const char *const paths[] = { "/bin/sleep", "/proc/self/status",
 						     "/proc/slabinfo" };
