@@ -31,7 +31,7 @@
  *    the failure was injected (or when none is asked for).  While it counts,
  *    the command line's settings do not apply to that task, as in Linux's
  *    should_fail_ex.  A test walks N = 1, 2, ... over a system call until
- *    the call no longer reaches its N-th allocation (tests/user/t_fail_nth.c).
+ *    the call no longer reaches its N-th allocation (tests/user/fail_nth.h).
  *
  * A slab's own pages are not counted apart: the object allocation that needs
  * them is what counts (and fails), so the N-th allocation of a call is the
