@@ -291,6 +291,8 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 
 		rc = exec_build_stack(&t->vm, &av, &ev, &esp);
 	}
+	if (!rc)
+		rc = itimers_task_init(t);
 	if (rc)
 		goto fail_vm;
 	t->user = true;
@@ -327,7 +329,8 @@ struct task *task_fork(int *err)
 		*err = -ENOMEM;
 		return NULL;
 	}
-	if (vm_clone(&t->vm, &proc->vm)) {
+	if (vm_clone(&t->vm, &proc->vm) || itimers_task_init(t)) {
+		vm_destroy(&t->vm);
 		task_release(t);
 		*err = -ENOMEM;
 		return NULL;

@@ -114,6 +114,7 @@ struct task {
 	bool did_exec;	  /* [process] has called execve (setpgid: EACCES) */
 
 	int kill_signo; /* task_kill from another task: dies at its next chance */
+	u32 fail_nth;	/* /proc/PID/fail-nth: allocations left before one fails (mm/fault_inject.h) */
 	/* The last user fault, for the console line when it kills the task. */
 	int fault_signo;
 	u32 fault_eip, fault_addr;
