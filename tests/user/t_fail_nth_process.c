@@ -1,5 +1,5 @@
 /*
- * Every allocation of fork and execve made to fail, one at a time, with
+ * Every allocation of fork, clone (a thread) and execve made to fail, one at a time, with
  * /proc/self/fail-nth (the walk: fail_nth.h): fork fails with ENOMEM and
  * leaves no child, no task and no page behind; a failed execve returns
  * ENOMEM to the old program with its timers, handlers and descriptors as
@@ -9,6 +9,7 @@
 /* initramfs: yes */
 /* expect: status=0 */
 #include "fail_nth.h"
+#include "rawthread.h"
 
 /* ---- processes ---------------------------------------------------------------- */
 
@@ -29,6 +30,29 @@ static int fork_settle(long r, int injected)
 	if (r < 0)
 		return 1;
 	return waitpid((pid_t)r, &status, 0) == r && WIFEXITED(status) && !WEXITSTATUS(status);
+}
+
+/* clone of a thread that ends at once; the parent joins it. */
+static int thread_ends(void *arg)
+{
+	(void)arg;
+	return 0;
+}
+
+static long clone_run(void)
+{
+	long tid = start(0, thread_ends, NULL);
+
+	return tid < 0 ? (errno = (int)-tid, -1) : tid;
+}
+
+static int clone_settle(long r, int injected)
+{
+	(void)injected;
+	if (r < 0)
+		return 1;
+	join(0);
+	return 1;
 }
 
 /*
@@ -118,11 +142,13 @@ static void test_exec_proc(void)
 int main(void)
 {
 	const struct call fork_call = { "fork", ENOMEM, NULL, fork_run, fork_settle };
+	const struct call clone_call = { "clone(thread)", ENOMEM, NULL, clone_run, clone_settle };
 
 	nth_fd = open("/proc/self/fail-nth", O_RDWR);
 	if (!ok(nth_fd >= 0, "/proc/self/fail-nth opens for reading and writing"))
 		return done_testing();
 	walk(&fork_call);
+	walk(&clone_call);
 	walk_execve();
 	test_exec_proc();
 	summary_print();
