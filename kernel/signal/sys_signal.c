@@ -108,7 +108,11 @@ long sys_tgkill(int tgid, int tid, int signo)
 	return thread_kill(tgid, tid, signo);
 }
 
-long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t __user *uinfo)
+/*
+ * sigqueue's kernel side, to a process (tid 0) or to one thread of it
+ * (rt_tgsigqueueinfo, pthread_sigqueue), with Linux's checks in its order.
+ */
+static long queue_info(int pid, int tid, int signo, const siginfo_t __user *uinfo)
 {
 	struct task *t;
 	siginfo_t info;
@@ -118,7 +122,13 @@ long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t __user *uinfo)
 	/* Not even a root program may pretend to be the kernel or kill(). */
 	if ((info.si_code >= 0 || info.si_code == SI_TKILL) && pid != current->tgid)
 		return -EPERM;
-	t = pid > 0 ? signal_target(pid) : NULL;
+	if (tid) {
+		t = thread_target(tid);
+		if (t && t->tgid != pid)
+			t = NULL;
+	} else {
+		t = pid > 0 ? signal_target(pid) : NULL;
+	}
 	if (!t)
 		return -ESRCH;
 	if (signo < 0 || signo > ABI_NSIG)
@@ -126,30 +136,19 @@ long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t __user *uinfo)
 	if (signo == 0)
 		return 0;
 	info.si_signo = signo;
-	return signal_send(t, signo, &info);
+	return tid ? signal_send_thread(t, signo, &info) : signal_send(t, signo, &info);
 }
 
-/* rt_tgsigqueueinfo: sigqueue to one thread (pthread_sigqueue). */
+long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t __user *uinfo)
+{
+	return queue_info(pid, 0, signo, uinfo);
+}
+
 long sys_rt_tgsigqueueinfo(int tgid, int tid, int signo, const siginfo_t __user *uinfo)
 {
-	struct task *t;
-	siginfo_t info;
-
 	if (tgid <= 0 || tid <= 0)
 		return -EINVAL;
-	if (copy_from_user(&info, uinfo, sizeof(info)))
-		return -EFAULT;
-	if ((info.si_code >= 0 || info.si_code == SI_TKILL) && tgid != current->tgid)
-		return -EPERM;
-	t = thread_target(tid);
-	if (!t || t->tgid != tgid)
-		return -ESRCH;
-	if (signo < 0 || signo > ABI_NSIG)
-		return -EINVAL;
-	if (signo == 0)
-		return 0;
-	info.si_signo = signo;
-	return signal_send_thread(t, signo, &info);
+	return queue_info(tgid, tid, signo, uinfo);
 }
 
 long sys_rt_sigaction(int signo, const struct abi_sigaction __user *uact,

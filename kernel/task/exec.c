@@ -170,8 +170,10 @@ static int exec_find(const char __user *upath, struct fs_node **out, char **path
 	if (rc)
 		return rc;
 	rc = fs_walk(&fs_root, *path, &node);
-	if (!rc && (!S_ISREG(node->mode) || !(node->mode & 0111)))
+	if (!rc && (!S_ISREG(node->mode) || !(node->mode & 0111))) {
 		rc = -EACCES; /* a directory, or no x bit */
+		fs_node_put(node); /* a /proc node is counted: give it back */
+	}
 	if (rc) {
 		kfree(*path);
 		return rc;
@@ -257,13 +259,7 @@ long sys_execve(const char __user *upath, const char *const __user *uargv,
 		task_exec_in_leader(info.entry, esp);
 	}
 
-	memset(tf, 0, sizeof(*tf));
-	tf->gs = tf->fs = tf->es = tf->ds = GDT_USER_DS;
-	tf->eip = info.entry;
-	tf->cs = GDT_USER_CS;
-	tf->eflags = EFLAGS_IF | 0x2;
-	tf->user_esp = esp;
-	tf->user_ss = GDT_USER_DS;
+	task_user_frame_init(tf, info.entry, esp);
 	tf->vector = TRAP_SYSCALL;
 	tf->error_code = 0xffffffffu; /* no system call to restart */
 	kfree(path);

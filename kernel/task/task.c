@@ -229,13 +229,43 @@ int task_split_args(char *line, char *argv[], int max)
 	return argc;
 }
 
+void task_user_frame_init(struct trap_frame *tf, u32 entry, u32 esp)
+{
+	memset(tf, 0, sizeof(*tf));
+	tf->gs = tf->fs = tf->es = tf->ds = GDT_USER_DS;
+	tf->eip = entry;
+	tf->cs = GDT_USER_CS;
+	tf->eflags = EFLAGS_IF | 0x2; /* bit 1 is always set; IOPL 0 */
+	tf->user_esp = esp;
+	tf->user_ss = GDT_USER_DS;
+}
+
+/*
+ * t's kernel stack made ready to start in ring 3: the trap frame at its top
+ * (returned, for the caller to fill), which trap_return pops, and under it
+ * what switch_to pops (edi, esi, ebx, ebp, then task_user_entry).
+ */
+static struct trap_frame *user_stack_init(struct task *t)
+{
+	struct trap_frame *tf = (struct trap_frame *)(t->kstack + TASK_KSTACK_SIZE) - 1;
+	u32 *sp = (u32 *)tf;
+
+	*--sp = (u32)task_user_entry;
+	*--sp = 0; /* ebp */
+	*--sp = 0; /* ebx */
+	*--sp = 0; /* esi */
+	*--sp = 0; /* edi */
+	t->kesp = (u32)sp;
+	t->user_frame = tf;
+	return tf;
+}
+
 struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
 			      int *err)
 {
 	struct task *t = task_new(argc > 0 ? argv[0] : "?", SCHED_PRIO_DEFAULT);
 	struct elf_info info;
-	struct trap_frame *tf;
-	u32 esp, *sp;
+	u32 esp;
 	int rc;
 
 	if (!t) {
@@ -261,27 +291,13 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 
 		rc = exec_build_stack(&t->vm, &av, &ev, &esp);
 	}
+	if (!rc)
+		rc = itimers_task_init(t);
 	if (rc)
 		goto fail_vm;
 	t->user = true;
 
-	/* The frame trap_return pops for the first entry to ring 3. */
-	tf = (struct trap_frame *)(t->kstack + TASK_KSTACK_SIZE) - 1;
-	memset(tf, 0, sizeof(*tf));
-	tf->gs = tf->fs = tf->es = tf->ds = GDT_USER_DS;
-	tf->eip = info.entry;
-	tf->cs = GDT_USER_CS;
-	tf->eflags = EFLAGS_IF | 0x2; /* bit 1 is always set; IOPL 0 */
-	tf->user_esp = esp;
-	tf->user_ss = GDT_USER_DS;
-	t->user_frame = tf;
-	sp = (u32 *)tf;
-	*--sp = (u32)task_user_entry;
-	*--sp = 0; /* ebp */
-	*--sp = 0; /* ebx */
-	*--sp = 0; /* esi */
-	*--sp = 0; /* edi */
-	t->kesp = (u32)sp;
+	task_user_frame_init(user_stack_init(t), info.entry, esp);
 	t->ppid = ppid;
 	give_pid(t);
 	t->pgid = t->sid = t->pid; /* a boot program leads a session of its own */
@@ -308,13 +324,13 @@ struct task *task_fork(int *err)
 	struct task *parent = current, *proc = parent->leader;
 	struct task *t = task_new(parent->name, parent->prio);
 	struct trap_frame *tf;
-	u32 *sp;
 
 	if (!t) {
 		*err = -ENOMEM;
 		return NULL;
 	}
-	if (vm_clone(&t->vm, &proc->vm)) {
+	if (vm_clone(&t->vm, &proc->vm) || itimers_task_init(t)) {
+		vm_destroy(&t->vm);
 		task_release(t);
 		*err = -ENOMEM;
 		return NULL;
@@ -322,17 +338,9 @@ struct task *task_fork(int *err)
 	t->user = true;
 	/* The parent's live x87 state: fnsave stores and resets, frstor reloads. */
 	__asm__ volatile("fnsave %0; frstor %0" : "+m"(t->fpu));
-	tf = (struct trap_frame *)(t->kstack + TASK_KSTACK_SIZE) - 1;
+	tf = user_stack_init(t);
 	*tf = *parent->user_frame;
 	tf->eax = 0; /* fork returns 0 in the child */
-	t->user_frame = tf;
-	sp = (u32 *)tf;
-	*--sp = (u32)task_user_entry;
-	*--sp = 0; /* ebp */
-	*--sp = 0; /* ebx */
-	*--sp = 0; /* esi */
-	*--sp = 0; /* edi */
-	t->kesp = (u32)sp;
 	fs_task_fork(&t->files, &proc->files);
 	memcpy(t->tls, parent->tls, sizeof(t->tls)); /* the calling thread's %gs goes on */
 	t->ppid = proc->pid;
@@ -354,7 +362,7 @@ struct task *task_clone_thread(int *err)
 	struct task *parent = current, *leader = parent->leader;
 	struct task *t = task_new(parent->name, parent->prio);
 	struct trap_frame *tf;
-	u32 *sp, flags;
+	u32 flags;
 
 	if (!t) {
 		*err = -ENOMEM;
@@ -362,17 +370,9 @@ struct task *task_clone_thread(int *err)
 	}
 	t->user = true;
 	__asm__ volatile("fnsave %0; frstor %0" : "+m"(t->fpu));
-	tf = (struct trap_frame *)(t->kstack + TASK_KSTACK_SIZE) - 1;
+	tf = user_stack_init(t);
 	*tf = *parent->user_frame;
 	tf->eax = 0; /* clone returns 0 in the new thread */
-	t->user_frame = tf;
-	sp = (u32 *)tf;
-	*--sp = (u32)task_user_entry;
-	*--sp = 0; /* ebp */
-	*--sp = 0; /* ebx */
-	*--sp = 0; /* esi */
-	*--sp = 0; /* edi */
-	t->kesp = (u32)sp;
 	list_del_init(&t->thread_node); /* its own group, made by task_new, goes */
 	list_init(&t->threads);
 	t->nr_threads = 0;
@@ -441,26 +441,10 @@ int task_exec_end_other_threads(void)
 void task_exec_in_leader(u32 entry, u32 esp)
 {
 	struct task *leader = current->leader;
-	struct trap_frame *tf;
-	u32 *sp, flags;
+	u32 flags;
 
 	BUG_ON(leader == current || leader->state != TASK_ZOMBIE);
-	tf = (struct trap_frame *)(leader->kstack + TASK_KSTACK_SIZE) - 1;
-	memset(tf, 0, sizeof(*tf));
-	tf->gs = tf->fs = tf->es = tf->ds = GDT_USER_DS;
-	tf->eip = entry;
-	tf->cs = GDT_USER_CS;
-	tf->eflags = EFLAGS_IF | 0x2;
-	tf->user_esp = esp;
-	tf->user_ss = GDT_USER_DS;
-	leader->user_frame = tf;
-	sp = (u32 *)tf;
-	*--sp = (u32)task_user_entry;
-	*--sp = 0; /* ebp */
-	*--sp = 0; /* ebx */
-	*--sp = 0; /* esi */
-	*--sp = 0; /* edi */
-	leader->kesp = (u32)sp;
+	task_user_frame_init(user_stack_init(leader), entry, esp);
 	memcpy(leader->fpu, fpu_initial, sizeof(fpu_initial));
 	memset(leader->tls, 0, sizeof(leader->tls));
 	leader->clear_child_tid = 0;

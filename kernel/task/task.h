@@ -114,6 +114,7 @@ struct task {
 	bool did_exec;	  /* [process] has called execve (setpgid: EACCES) */
 
 	int kill_signo; /* task_kill from another task: dies at its next chance */
+	u32 fail_nth;	/* /proc/PID/fail-nth: allocations left before one fails (mm/fault_inject.h) */
 	/* The last user fault, for the console line when it kills the task. */
 	int fault_signo;
 	u32 fault_eip, fault_addr;
@@ -164,6 +165,9 @@ struct task *sched_idle_task(void);
  */
 struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
 			      int *err);
+
+/* The registers of a first entry to ring 3 at entry, stack pointer esp. */
+void task_user_frame_init(struct trap_frame *tf, u32 entry, u32 esp);
 
 /* A copy of the current user task (fork), queued; NULL and *err = -ENOMEM. */
 struct task *task_fork(int *err);

@@ -195,15 +195,10 @@ static long do_setitimer(int which, const struct itimerval *value, struct itimer
 
 	if (which < ITIMER_REAL || which > ITIMER_PROF)
 		return -EINVAL;
-	if (!t->itimers) {
-		if (!value_ns) { /* nothing armed, nothing to arm */
-			if (old)
-				memset(old, 0, sizeof(*old));
-			return 0;
-		}
-		t->itimers = itimers_alloc(t);
-		if (!t->itimers)
-			return -ENOMEM;
+	if (!t->itimers) { /* a kernel thread: it has none and arms none */
+		if (old)
+			memset(old, 0, sizeof(*old));
+		return value_ns ? -EINVAL : 0;
 	}
 	flags = irq_save();
 	if (old)
@@ -269,11 +264,17 @@ long sys_alarm(unsigned int seconds)
 	memset(&value, 0, sizeof(value));
 	value.it_value.tv_sec = (long)seconds;
 	if (do_setitimer(ITIMER_REAL, &value, &old))
-		return 0; /* out of memory: no alarm was armed before either */
+		return 0; /* a kernel thread */
 	left = (unsigned int)old.it_value.tv_sec;
 	if ((!left && old.it_value.tv_usec) || old.it_value.tv_usec >= US_PER_S / 2)
 		left++;
 	return (long)left;
+}
+
+int itimers_task_init(struct task *t)
+{
+	t->itimers = itimers_alloc(t);
+	return t->itimers ? 0 : -ENOMEM;
 }
 
 void itimers_task_exit(struct task *t)

@@ -11,6 +11,7 @@
 /* initramfs: yes */
 #include "../tap.h"
 #include <errno.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -433,54 +434,6 @@ static int killed_fn(void *arg)
 	return 0;
 }
 
-static int child_status(int (*body)(void))
-{
-	int status = -1;
-	pid_t pid = fork();
-
-	if (pid == 0)
-		_exit(body());
-	waitpid(pid, &status, 0);
-	return status;
-}
-
-static int body_exit_group(void)
-{
-	start(0, forever_fn, NULL);
-	start(1, exit_group_fn, (void *)7);
-	forever_fn(NULL);
-	return 0;
-}
-
-static int body_leader_first(void)
-{
-	start(0, late_exit_fn, (void *)9);
-	sys5(NR_exit, 3, 0, 0, 0, 0); /* the leader's thread alone ends */
-	return 0;
-}
-
-static int body_leader_first_exit(void)
-{
-	start(0, forever_fn, NULL);
-	start(1, late_exit_fn, (void *)0); /* replaced below: exit, not exit_group */
-	return 0;
-}
-
-static int body_leader_gone_killed(void)
-{
-	start(0, forever_fn, NULL);
-	sys5(NR_exit, 3, 0, 0, 0, 0); /* the process lives on in its thread */
-	return 0;
-}
-
-static int body_exec(void)
-{
-	start(0, forever_fn, NULL);
-	start(1, exec_fn, NULL);
-	forever_fn(NULL);
-	return 0;
-}
-
 static int fault_fn(void *arg)
 {
 	(void)arg;
@@ -488,52 +441,59 @@ static int fault_fn(void *arg)
 	return 0;
 }
 
-static int body_fault(void)
+/*
+ * A child process of three threads: one that sleeps, one running fn(arg),
+ * and the leader, which sleeps too, or (leader_exits) ends its own thread
+ * with exit(3) at once.  Returns the child, for the caller to wait for.
+ */
+static pid_t child_with(int (*fn)(void *), void *arg, bool leader_exits)
 {
-	start(0, forever_fn, NULL);
-	start(1, fault_fn, NULL);
-	forever_fn(NULL);
-	return 0;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		start(0, forever_fn, NULL);
+		if (fn)
+			start(1, fn, arg);
+		if (leader_exits)
+			sys5(NR_exit, 3, 0, 0, 0, 0);
+		forever_fn(NULL);
+	}
+	return pid;
 }
 
-static int body_kill(void)
+static int status_of(pid_t pid)
 {
-	start(0, forever_fn, NULL);
-	start(1, killed_fn, NULL);
-	forever_fn(NULL);
-	return 0;
+	int status = -1;
+
+	waitpid(pid, &status, 0);
+	return status;
 }
 
 static void test_process_ends(void)
 {
+	struct timespec t = {0, 20000000};
+	pid_t pid;
 	int st;
 
-	(void)body_leader_first_exit;
-	st = child_status(body_exit_group);
+	st = status_of(child_with(exit_group_fn, (void *)7, false));
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 7, "exit_group in a thread ends all (status %#x)", st);
-	st = child_status(body_leader_first);
+	st = status_of(child_with(late_exit_fn, (void *)9, true));
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 9,
 	   "the leader ends first, a thread's exit_group later gives the status (%#x)", st);
-	{
-		pid_t pid = fork();
-		struct timespec t = {0, 20000000};
-
-		if (pid == 0)
-			_exit(body_leader_gone_killed());
-		nanosleep(&t, NULL);
-		ok(kill(pid, 0) == 0, "its leader gone, the process is still there for kill");
-		kill(pid, SIGTERM);
-		waitpid(pid, &st, 0);
-		ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM,
-		   "SIGTERM to it reached its thread and ended it (%#x)", st);
-	}
-	st = child_status(body_fault);
+	pid = child_with(NULL, NULL, true);
+	nanosleep(&t, NULL);
+	ok(kill(pid, 0) == 0, "its leader gone, the process is still there for kill");
+	kill(pid, SIGTERM);
+	st = status_of(pid);
+	ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM,
+	   "SIGTERM to it reached its thread and ended it (%#x)", st);
+	st = status_of(child_with(fault_fn, NULL, false));
 	ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV, "a fault in a thread ends the process (%#x)",
 	   st);
-	st = child_status(body_kill);
+	st = status_of(child_with(killed_fn, NULL, false));
 	ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "SIGKILL from a thread kills all (%#x)",
 	   st);
-	st = child_status(body_exec);
+	st = status_of(child_with(exec_fn, NULL, false));
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
 	   "execve from a thread that is not the leader: the program ran, the others ended (%#x)",
 	   st);
