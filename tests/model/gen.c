@@ -29,7 +29,8 @@
 static const int WALL_SIGS[] = {SIGUSR1, SIGALRM, SIGCHLD, SIGURG, 34, 35};
 static const int CPU_SIGS[] = {SIGPROF, 36};
 static const int THREAD_SIGS[] = {SIGVTALRM, 37};
-static const int ALL_SIGS[] = {SIGUSR1, SIGALRM, SIGCHLD, SIGURG, 34, 35, SIGPROF, 36, SIGVTALRM, 37};
+static const int ALL_SIGS[] = {SIGUSR1, SIGALRM, SIGCHLD, SIGURG,    34,
+			       35,	SIGPROF, 36,	  SIGVTALRM, 37};
 #define NELEM(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 uint64_t gen_next(struct gen *g)
@@ -67,13 +68,26 @@ void gen_init(struct gen *g, uint64_t seed)
 static uint64_t duration(struct gen *g)
 {
 	switch (below(g, 20)) {
-	case 0: case 1: case 2: case 3:
+	case 0:
+	case 1:
+	case 2:
+	case 3:
 		return 1 + below(g, 64);
-	case 4: case 5: case 6: case 7:
+	case 4:
+	case 5:
+	case 6:
+	case 7:
 		return 1000 + below(g, 1000000);
-	case 8: case 9: case 10: case 11: case 12:
+	case 8:
+	case 9:
+	case 10:
+	case 11:
+	case 12:
 		return 1 + below(g, 200000000);
-	case 13: case 14: case 15: case 16:
+	case 13:
+	case 14:
+	case 15:
+	case 16:
 		return 1 + below(g, 3 * NS);
 	case 17:
 		return NS * (1 + below(g, 3)); /* round seconds */
@@ -115,7 +129,8 @@ static int timer_id(struct gen *g, const struct model *m)
 	case 3:
 		return m->last_id + 1; /* not given yet */
 	default:
-		return g->ndeleted ? g->deleted[below(g, GEN_DELETED < g->ndeleted ? GEN_DELETED : g->ndeleted)]
+		return g->ndeleted ? g->deleted[below(g, GEN_DELETED < g->ndeleted ? GEN_DELETED
+										   : g->ndeleted)]
 				   : 1;
 	}
 }
@@ -128,8 +143,16 @@ static int some_thread(struct gen *g, const struct model *m)
 
 static int clock_id(struct gen *g, const struct model *m)
 {
-	static const int bad[] = {CLOCK_MONOTONIC_RAW, CLOCK_REALTIME_COARSE, CLOCK_MONOTONIC_COARSE,
-				  CLOCK_REALTIME_ALARM, CLOCK_BOOTTIME_ALARM, 10, 12, 16, 1000, -1};
+	static const int bad[] = {CLOCK_MONOTONIC_RAW,
+				  CLOCK_REALTIME_COARSE,
+				  CLOCK_MONOTONIC_COARSE,
+				  CLOCK_REALTIME_ALARM,
+				  CLOCK_BOOTTIME_ALARM,
+				  10,
+				  12,
+				  16,
+				  1000,
+				  -1};
 	int r = (int)below(g, 100), p;
 
 	if (r < 22)
@@ -153,7 +176,8 @@ static int clock_id(struct gen *g, const struct model *m)
 			p = m->pid;
 			break;
 		case 2:
-			p = m->thread[1].alive ? m->thread[1].tid : m->next_pid - 1; /* maybe gone */
+			p = m->thread[1].alive ? m->thread[1].tid
+					       : m->next_pid - 1; /* maybe gone */
 			break;
 		case 3:
 			p = m->other_pid;
@@ -197,23 +221,34 @@ static void gen_create(struct gen *g, const struct model *m, struct op *op)
 	/* a NULL sigevent means SIGALRM, a wall clock signal: not for CPU clocks */
 	op->ev_ptr = ptr_kind(g, cpu ? 0 : 10, 2);
 	op->id_ptr = ptr_kind(g, 2, 2);
-	op->ev.signo = !cpu			  ? pick(g, WALL_SIGS, NELEM(WALL_SIGS))
+	op->ev.signo = !cpu			   ? pick(g, WALL_SIGS, NELEM(WALL_SIGS))
 		       : thread_clock(op->clockid) ? pick(g, THREAD_SIGS, NELEM(THREAD_SIGS))
 						   : pick(g, CPU_SIGS, NELEM(CPU_SIGS));
 	op->ev.value = (int)below(g, 1000);
 	op->ev.tid = m->thread[some_thread(g, m)].tid;
 	switch (below(g, 40)) {
-	case 0: case 1: case 2: case 3: case 4: case 5:
+	case 0:
+	case 1:
+	case 2:
+	case 3:
+	case 4:
+	case 5:
 		op->ev.notify = SIGEV_NONE;
 		op->ev.signo = (int)below(g, 100); /* not looked at */
 		break;
-	case 6: case 7:
+	case 6:
+	case 7:
 		op->ev.notify = SIGEV_THREAD;
 		break;
-	case 8: case 9: case 12: case 13:
+	case 8:
+	case 9:
+	case 12:
+	case 13:
 		op->ev.notify = SIGEV_THREAD_ID;
 		if (chance(g, 15)) /* none, the other process, a thread gone */
-			op->ev.tid = chance(g, 30) ? 0 : chance(g, 50) ? m->other_pid : m->next_pid - 1;
+			op->ev.tid = chance(g, 30)   ? 0
+				     : chance(g, 50) ? m->other_pid
+						     : m->next_pid - 1;
 		break;
 	case 10:
 		op->ev.notify = chance(g, 50) ? 3 : 99;
@@ -260,7 +295,8 @@ static void gen_settime(struct gen *g, const struct model *m, struct op *op)
 		if (o && o->armed && chance(g, 15))
 			v = o->expires; /* the same deadline as another: FIFO */
 		else if (chance(g, 15))
-			v = now > 1000 ? now - below(g, now < 10 * NS ? now : 10 * NS) : 1; /* past */
+			v = now > 1000 ? now - below(g, now < 10 * NS ? now : 10 * NS)
+				       : 1; /* past */
 		else
 			v = now + duration(g);
 		if (!v)
@@ -268,8 +304,8 @@ static void gen_settime(struct gen *g, const struct model *m, struct op *op)
 	} else {
 		const struct m_timer *o = some_timer(g, m);
 
-		if (o && o->armed && o->base == KS_BASE_MONO && o->expires > m->mono && !cpu_clock(t ? t->clockid : 0) &&
-		    chance(g, 15))
+		if (o && o->armed && o->base == KS_BASE_MONO && o->expires > m->mono &&
+		    !cpu_clock(t ? t->clockid : 0) && chance(g, 15))
 			v = o->expires - m->mono;
 		else
 			v = duration(g);
@@ -409,7 +445,8 @@ void gen_step(struct gen *g, const struct model *m, struct op *op)
 			static const int bad[] = {0, 65, SIGKILL, SIGSTOP};
 
 			op->kind = OP_SIGACTION;
-			op->signo = chance(g, 3) ? pick(g, bad, NELEM(bad)) : pick(g, ALL_SIGS, NELEM(ALL_SIGS));
+			op->signo = chance(g, 3) ? pick(g, bad, NELEM(bad))
+						 : pick(g, ALL_SIGS, NELEM(ALL_SIGS));
 			r = (int)below(g, 100);
 			op->action = r < 30 ? KS_IGN : r < 55 ? KS_DFL : KS_HANDLER;
 		} else if (r < 540) {
@@ -433,14 +470,15 @@ void gen_step(struct gen *g, const struct model *m, struct op *op)
 			}
 		} else if (r < 730) {
 			op->kind = OP_SIGTIMEDWAIT;
-			op->set = signal_set(g) | (m_pending(m, op->by) & (chance(g, 50) ? ~0ull : 0));
+			op->set =
+			    signal_set(g) | (m_pending(m, op->by) & (chance(g, 50) ? ~0ull : 0));
 		} else if (r < 760) {
 			op->kind = OP_WAIT;
 			op->set = signal_set(g);
 			op->timeout = duration(g);
 			op->who = op->by == 0 && m->thread[1].alive && chance(g, 50) ? 1
-				: op->by == 1 && chance(g, 50)			      ? 0
-											      : KS_OTHER;
+				  : op->by == 1 && chance(g, 50)		     ? 0
+										     : KS_OTHER;
 		} else if (r < 935) {
 			gen_advance(g, m, op);
 		} else if (r < 975) {

@@ -246,7 +246,6 @@ clockevent_handler_t clockevent_set_handler(clockevent_handler_t fn)
 	return old;
 }
 
-
 /* ---- tasks --------------------------------------------------------------- */
 
 struct shim_task {
@@ -624,7 +623,9 @@ long ks_sigaction(int by, int signo, int action)
 	long rc;
 
 	memset(&act, 0, sizeof(act));
-	act.handler = action == KS_IGN ? SIG_IGN : action == KS_DFL ? SIG_DFL : (abi_sighandler_t)0x8048000;
+	act.handler = action == KS_IGN	 ? SIG_IGN
+		      : action == KS_DFL ? SIG_DFL
+					 : (abi_sighandler_t)0x8048000;
 	switch_to(task_of(by));
 	rc = signal_set_action(current, signo, &act, NULL);
 	ks_settle();
@@ -774,7 +775,9 @@ static int target_of(const struct posix_timer *pt)
 		return KS_TO_ENDED;
 	if (!pt->sigq.to_thread)
 		return pt->target == &proc.task ? KS_TO_PROCESS : -1;
-	return pt->target == &proc.task ? KS_TO_THREAD0 : pt->target == &thread1.task ? KS_TO_THREAD1 : -1;
+	return pt->target == &proc.task	     ? KS_TO_THREAD0
+	       : pt->target == &thread1.task ? KS_TO_THREAD1
+					     : -1;
 }
 
 static int cpu_task_of(const struct posix_timer *pt)
@@ -784,10 +787,12 @@ static int cpu_task_of(const struct posix_timer *pt)
 	if (!pt->cpu_task)
 		return KS_CPU_GONE;
 	if (pt->cpu_thread)
-		return pt->cpu_task == &proc.task ? KS_CPU_THREAD0
+		return pt->cpu_task == &proc.task      ? KS_CPU_THREAD0
 		       : pt->cpu_task == &thread1.task ? KS_CPU_THREAD1
 						       : -1;
-	return pt->cpu_task == &proc.task ? KS_CPU_PROCESS : pt->cpu_task == &other.task ? KS_CPU_OTHER : -1;
+	return pt->cpu_task == &proc.task    ? KS_CPU_PROCESS
+	       : pt->cpu_task == &other.task ? KS_CPU_OTHER
+					     : -1;
 }
 
 static void snapshot_timer(const struct posix_timer *pt, struct ks_timer *out)
@@ -865,7 +870,8 @@ void ks_snapshot(struct ks_state *s)
 
 		s->action[i] = h == SIG_DFL ? KS_DFL : h == SIG_IGN ? KS_IGN : KS_HANDLER;
 	}
-	list_for_each_entry(pt, &t->posix_timers.timers, owner_link) {
+	list_for_each_entry(pt, &t->posix_timers.timers, owner_link)
+	{
 		BUG_ON(s->ntimers == KS_MAX_TIMERS);
 		snapshot_timer(pt, &s->timers[s->ntimers++]);
 	}
@@ -883,13 +889,15 @@ void ks_snapshot(struct ks_state *s)
 			continue;
 		s->pending[set] = sp->set;
 		for (i = 1; i <= KS_NSIG; i++)
-			list_for_each_entry(e, &sp->queue[i - 1], node) {
+			list_for_each_entry(e, &sp->queue[i - 1], node)
+			{
 				BUG_ON(s->nentries == KS_MAX_ENTRIES);
 				s->entries[s->nentries++] =
 				    (struct ks_entry){set, i, entry_timer_id(e), e->info.si_code};
 			}
 	}
-	list_for_each_entry(e, &ps->ignored, node) {
+	list_for_each_entry(e, &ps->ignored, node)
+	{
 		BUG_ON(s->nparked == KS_MAX_TIMERS);
 		s->parked[s->nparked++] = entry_timer_id(e);
 	}
@@ -913,7 +921,8 @@ static const char *check_signals(void)
 		for (int i = 1; sp && i <= KS_NSIG; i++) {
 			if (!(sp->set & ABI_SIGMASK(i)) && !list_empty(&sp->queue[i - 1]))
 				return "a signal's queue is not empty but its pending bit is clear";
-			list_for_each_entry(e, &sp->queue[i - 1], node) {
+			list_for_each_entry(e, &sp->queue[i - 1], node)
+			{
 				if (!e->queued || e->parked)
 					return "an entry on a queue is not queued, or parked";
 				if (e->info.si_signo != i || e->where != sp)
@@ -922,7 +931,8 @@ static const char *check_signals(void)
 			}
 		}
 	}
-	list_for_each_entry(e, &ps->ignored, node) {
+	list_for_each_entry(e, &ps->ignored, node)
+	{
 		if (!e->queued || !e->parked || !e->embedded || !e->park_if_ignored)
 			return "an entry on the ignored list is not a parked periodic timer's";
 		if (!signal_is_ignored(t, e->info.si_signo))
@@ -1003,15 +1013,19 @@ const char *ks_check(void)
 		if (first != KTIME_MAX && deadline_mono(c, first) < event_at)
 			return "a timer is due before the event programmed: it will be late";
 	}
-	if (!cpu_queues_ok(&proc) || !cpu_queues_ok(&other) || (alive(&thread1) && !cpu_queues_ok(&thread1)))
+	if (!cpu_queues_ok(&proc) || !cpu_queues_ok(&other) ||
+	    (alive(&thread1) && !cpu_queues_ok(&thread1)))
 		return "a CPU-time queue breaks its invariants";
-	list_for_each_entry(pt, &t->posix_timers.timers, owner_link) {
-		enum ktimer_clock want = pt->base == PT_BASE_REALTIME ?
-					     (pt->clockid == CLOCK_TAI ? KTIMER_TAI : KTIMER_REALTIME) :
-					     KTIMER_MONOTONIC;
+	list_for_each_entry(pt, &t->posix_timers.timers, owner_link)
+	{
+		enum ktimer_clock want =
+		    pt->base == PT_BASE_REALTIME
+			? (pt->clockid == CLOCK_TAI ? KTIMER_TAI : KTIMER_REALTIME)
+			: KTIMER_MONOTONIC;
 
 		n++;
-		if (pt->base != PT_BASE_CPU && ktimer_active(&pt->ktimer) && pt->ktimer.clock != want)
+		if (pt->base != PT_BASE_CPU && ktimer_active(&pt->ktimer) &&
+		    pt->ktimer.clock != want)
 			return "a timer waits in the queue of another clock";
 		if (pt->base == PT_BASE_CPU && ktimer_active(&pt->ktimer))
 			return "a CPU-time timer has its ktimer armed";

@@ -131,7 +131,7 @@ long ks_timer_delete(int by, int id);
 /* Signals of the process. */
 long ks_sigaction(int by, int signo, int action);
 void ks_sigprocmask(int by, int how, uint64_t set);
-long ks_kill(int signo);	     /* to the process, SI_USER from the other one */
+long ks_kill(int signo);	      /* to the process, SI_USER from the other one */
 long ks_tkill(int thread, int signo); /* to one thread */
 /*
  * What the return to user mode of a thread does with one pending signal

@@ -203,7 +203,8 @@ struct m_timer *m_find(struct model *m, int id)
 /* The set a timer's signal goes to: its process's, or its thread's. */
 static int target_set(const struct m_timer *t)
 {
-	return t->target == KS_TO_PROCESS ? KS_SET_PROCESS : KS_SET_THREAD0 + (t->target - KS_TO_THREAD0);
+	return t->target == KS_TO_PROCESS ? KS_SET_PROCESS
+					  : KS_SET_THREAD0 + (t->target - KS_TO_THREAD0);
 }
 
 /* The mask that decides whether a signal for a set is blocked: the thread's
@@ -333,7 +334,8 @@ static void expire_pass(struct model *m, int who, unsigned bases)
 			due_ids[n++] = t->id;
 	}
 	for (int i = 1; i < n; i++) /* insertion sort, by expires_before */
-		for (int j = i; j > 0 && expires_before(m_find(m, due_ids[j]), m_find(m, due_ids[j - 1]));
+		for (int j = i;
+		     j > 0 && expires_before(m_find(m, due_ids[j]), m_find(m, due_ids[j - 1]));
 		     j--) {
 			int tmp = due_ids[j];
 
@@ -639,7 +641,8 @@ void m_other_exit(struct model *m)
 static bool clock_has_no_timers(int id)
 {
 	return id == CLOCK_MONOTONIC_RAW || id == CLOCK_REALTIME_COARSE ||
-	       id == CLOCK_MONOTONIC_COARSE || id == CLOCK_REALTIME_ALARM || id == CLOCK_BOOTTIME_ALARM;
+	       id == CLOCK_MONOTONIC_COARSE || id == CLOCK_REALTIME_ALARM ||
+	       id == CLOCK_BOOTTIME_ALARM;
 }
 
 static bool clock_is_wall(int id)
@@ -795,8 +798,8 @@ static void timer_read(const struct model *m, const struct m_timer *t, struct ks
 }
 
 long m_timer_settime(struct model *m, int by, int id, int flags, int new_ptr,
-		     const struct ks_timespec *value, const struct ks_timespec *interval, int old_ptr,
-		     struct ks_timespec old[2])
+		     const struct ks_timespec *value, const struct ks_timespec *interval,
+		     int old_ptr, struct ks_timespec old[2])
 {
 	struct m_timer *t;
 	uint64_t v;
@@ -833,7 +836,8 @@ long m_timer_settime(struct model *m, int by, int id, int flags, int new_ptr,
 		} else {
 			if (t->base == KS_BASE_REAL || t->base == KS_BASE_TAI)
 				t->base = KS_BASE_MONO; /* relative: an interval, not a wall time */
-			t->expires = (flags & TIMER_ABSTIME) ? v : clamp_u64((s128)base_now(m, t) + v);
+			t->expires =
+			    (flags & TIMER_ABSTIME) ? v : clamp_u64((s128)base_now(m, t) + v);
 		}
 		t->armed = true;
 		t->seq = ++m->seq;

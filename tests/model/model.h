@@ -79,8 +79,8 @@ void m_init(struct model *m, uint64_t mono, int64_t rt_off, int64_t tai_off_sec,
 long m_timer_create(struct model *m, int by, int clockid, const struct ks_sigevent *ev, int ev_ptr,
 		    int id_ptr, int *id);
 long m_timer_settime(struct model *m, int by, int id, int flags, int new_ptr,
-		     const struct ks_timespec *value, const struct ks_timespec *interval, int old_ptr,
-		     struct ks_timespec old[2]);
+		     const struct ks_timespec *value, const struct ks_timespec *interval,
+		     int old_ptr, struct ks_timespec old[2]);
 long m_timer_gettime(struct model *m, int by, int id, int ptr, struct ks_timespec cur[2]);
 long m_timer_getoverrun(struct model *m, int by, int id);
 long m_timer_delete(struct model *m, int by, int id);

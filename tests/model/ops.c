@@ -16,7 +16,8 @@ void op_on_kernel(const struct op *op, struct op_result *r)
 	memset(r, 0, sizeof(*r));
 	switch (op->kind) {
 	case OP_CREATE:
-		r->rc = ks_timer_create(op->by, op->clockid, &op->ev, op->ev_ptr, op->id_ptr, &r->id);
+		r->rc =
+		    ks_timer_create(op->by, op->clockid, &op->ev, op->ev_ptr, op->id_ptr, &r->id);
 		break;
 	case OP_SETTIME:
 		r->rc = ks_timer_settime(op->by, op->id, op->flags, op->new_ptr, &op->value,
@@ -113,7 +114,8 @@ void op_on_model(struct model *m, const struct op *op, struct op_result *r)
 	memset(r, 0, sizeof(*r));
 	switch (op->kind) {
 	case OP_CREATE:
-		r->rc = m_timer_create(m, op->by, op->clockid, &op->ev, op->ev_ptr, op->id_ptr, &r->id);
+		r->rc =
+		    m_timer_create(m, op->by, op->clockid, &op->ev, op->ev_ptr, op->id_ptr, &r->id);
 		break;
 	case OP_SETTIME:
 		r->rc = m_timer_settime(m, op->by, op->id, op->flags, op->new_ptr, &op->value,
@@ -184,10 +186,25 @@ void op_on_model(struct model *m, const struct op *op, struct op_result *r)
 /* ---- printing ---------------------------------------------------------------------- */
 
 static const char *const op_names[OP_NR] = {
-    "timer_create", "timer_settime",	 "timer_gettime", "timer_getoverrun",	"timer_delete",
-    "sigaction",    "sigprocmask",	 "kill",	  "tkill",		"deliver",
-    "sigtimedwait", "sigwait",		 "advance",	  "clock_settime",	"adjtimex(ADJ_TAI)",
-    "exec",	    "clone(CLONE_THREAD)", "thread exit",	  "other process exits",
+    "timer_create",
+    "timer_settime",
+    "timer_gettime",
+    "timer_getoverrun",
+    "timer_delete",
+    "sigaction",
+    "sigprocmask",
+    "kill",
+    "tkill",
+    "deliver",
+    "sigtimedwait",
+    "sigwait",
+    "advance",
+    "clock_settime",
+    "adjtimex(ADJ_TAI)",
+    "exec",
+    "clone(CLONE_THREAD)",
+    "thread exit",
+    "other process exits",
 };
 
 static const char *ptr_name(int p)
@@ -235,7 +252,9 @@ void op_print(FILE *out, const struct op *op)
 		break;
 	case OP_SIGPROCMASK:
 		fprintf(out, "(%s, %#" PRIx64 ")",
-			op->how == SIG_BLOCK ? "SIG_BLOCK" : op->how == SIG_UNBLOCK ? "SIG_UNBLOCK" : "SIG_SETMASK",
+			op->how == SIG_BLOCK	 ? "SIG_BLOCK"
+			: op->how == SIG_UNBLOCK ? "SIG_UNBLOCK"
+						 : "SIG_SETMASK",
 			op->set);
 		break;
 	case OP_KILL:
@@ -246,8 +265,8 @@ void op_print(FILE *out, const struct op *op)
 		fprintf(out, "(%#" PRIx64 ", poll)", op->set);
 		break;
 	case OP_WAIT:
-		fprintf(out, "(%#" PRIx64 ", timeout %" PRIu64 " ns), %s running", op->set, op->timeout,
-			who_name(op->who));
+		fprintf(out, "(%#" PRIx64 ", timeout %" PRIu64 " ns), %s running", op->set,
+			op->timeout, who_name(op->who));
 		break;
 	case OP_ADVANCE:
 		fprintf(out, "(to %" PRIu64 "), %s running", op->target, who_name(op->who));
@@ -282,9 +301,10 @@ static void result_print(FILE *out, const struct op *op, const struct op_result 
 		fprintf(out, " ");
 		info_print(out, &r->info);
 		if (op->kind == OP_DELIVER)
-			fprintf(out, " %s", r->action == KS_HANDLER ? "handled"
-					    : r->action == KS_IGN   ? "ignored"
-								    : "killed the process");
+			fprintf(out, " %s",
+				r->action == KS_HANDLER ? "handled"
+				: r->action == KS_IGN	? "ignored"
+							: "killed the process");
 	}
 }
 
@@ -295,10 +315,12 @@ bool op_results_equal(const struct op *op, const struct op_result *k, const stru
 
 	if (same && op->kind == OP_CREATE && k->rc == 0)
 		same = k->id == m->id;
-	if (same && (op->kind == OP_GETTIME || (op->kind == OP_SETTIME && op->old_ptr == KS_PTR_OK)) &&
+	if (same &&
+	    (op->kind == OP_GETTIME || (op->kind == OP_SETTIME && op->old_ptr == KS_PTR_OK)) &&
 	    k->rc == 0)
 		same = memcmp(k->ts, m->ts, sizeof(k->ts)) == 0;
-	if (same && (op->kind == OP_DELIVER || op->kind == OP_SIGTIMEDWAIT || op->kind == OP_WAIT) &&
+	if (same &&
+	    (op->kind == OP_DELIVER || op->kind == OP_SIGTIMEDWAIT || op->kind == OP_WAIT) &&
 	    k->rc > 0)
 		same = memcmp(&k->info, &m->info, sizeof(k->info)) == 0 &&
 		       (op->kind != OP_DELIVER || k->action == m->action);
@@ -315,22 +337,23 @@ bool op_results_equal(const struct op *op, const struct op_result *k, const stru
 /* ---- states --------------------------------------------------------------------------- */
 
 static const char *const base_names[] = {"mono", "real", "tai", "cpu"};
-static const char *const cpu_task_names[] = {"",	    " (process)", " (thread 0)",
-					     " (thread 1)", " (other's)", " (gone)"};
+static const char *const cpu_task_names[] = {
+    "", " (process)", " (thread 0)", " (thread 1)", " (other's)", " (gone)"};
 static const char *const target_names[] = {"process", "thread 0", "thread 1", "ended thread"};
 static const char *const where_names[] = {"-", "queued", "parked"};
 static const char *const set_names[] = {"process", "thread 0", "thread 1"};
 
 static void timer_print(FILE *out, const struct ks_timer *t)
 {
-	fprintf(out,
-		"    timer %d: clock %d notify %d signo %d value %d to %s %s base %s%s expires %" PRIu64
-		" interval %" PRIu64 " overrun %d last %d signal %s%s%s",
-		t->id, t->clockid, t->notify, t->signo, t->value, target_names[t->target & 3],
-		t->armed ? "armed" : "disarmed", base_names[t->base & 3],
-		cpu_task_names[(unsigned)t->cpu_task % 6], t->expires, t->interval, t->overrun,
-		t->overrun_last, where_names[t->where % 3], t->park_if_ignored ? " park-if-ignored" : "",
-		t->in_queue ? " in-queue@" : "");
+	fprintf(
+	    out,
+	    "    timer %d: clock %d notify %d signo %d value %d to %s %s base %s%s expires %" PRIu64
+	    " interval %" PRIu64 " overrun %d last %d signal %s%s%s",
+	    t->id, t->clockid, t->notify, t->signo, t->value, target_names[t->target & 3],
+	    t->armed ? "armed" : "disarmed", base_names[t->base & 3],
+	    cpu_task_names[(unsigned)t->cpu_task % 6], t->expires, t->interval, t->overrun,
+	    t->overrun_last, where_names[t->where % 3],
+	    t->park_if_ignored ? " park-if-ignored" : "", t->in_queue ? " in-queue@" : "");
 	if (t->in_queue)
 		fprintf(out, "%" PRIu64, t->queue_expires);
 	fprintf(out, "\n");
@@ -339,15 +362,17 @@ static void timer_print(FILE *out, const struct ks_timer *t)
 void state_print(FILE *out, const struct ks_state *s)
 {
 	fprintf(out,
-		"    mono %" PRIu64 " realtime-offset %" PRId64 " tai %" PRId64 " process cpu %" PRIu64
-		", other process pid %d cpu %" PRIu64 "\n",
+		"    mono %" PRIu64 " realtime-offset %" PRId64 " tai %" PRId64
+		" process cpu %" PRIu64 ", other process pid %d cpu %" PRIu64 "\n",
 		s->mono, s->rt_off, s->tai_off_sec, s->process_cpu, s->other_pid, s->other_cpu);
 	for (int i = 0; i < KS_THREADS; i++)
 		if (s->thread[i].alive)
-			fprintf(out, "    thread %d: tid %d cpu %" PRIu64 " blocked %#" PRIx64 "\n", i,
-				s->thread[i].tid, s->thread[i].cpu, s->thread[i].blocked);
-	fprintf(out, "    pending: process %#" PRIx64 " thread 0 %#" PRIx64 " thread 1 %#" PRIx64
-		"\n    actions:", s->pending[0], s->pending[1], s->pending[2]);
+			fprintf(out, "    thread %d: tid %d cpu %" PRIu64 " blocked %#" PRIx64 "\n",
+				i, s->thread[i].tid, s->thread[i].cpu, s->thread[i].blocked);
+	fprintf(out,
+		"    pending: process %#" PRIx64 " thread 0 %#" PRIx64 " thread 1 %#" PRIx64
+		"\n    actions:",
+		s->pending[0], s->pending[1], s->pending[2]);
 	for (int i = 1; i <= KS_NSIG; i++)
 		if (s->action[i] != KS_DFL)
 			fprintf(out, " %d:%s", i, action_name(s->action[i]));
@@ -360,7 +385,8 @@ void state_print(FILE *out, const struct ks_state *s)
 			if (s->entries[i].set == set)
 				fprintf(out, " %d:%s%d", s->entries[i].signo,
 					s->entries[i].timer_id ? "timer " : "code ",
-					s->entries[i].timer_id ? s->entries[i].timer_id : s->entries[i].code);
+					s->entries[i].timer_id ? s->entries[i].timer_id
+							       : s->entries[i].code);
 		fprintf(out, "\n");
 	}
 	fprintf(out, "    parked:");
@@ -370,13 +396,13 @@ void state_print(FILE *out, const struct ks_state *s)
 		s->sigqueue_objects);
 }
 
-#define DIFF(cond, ...)                                                                        \
-	do {                                                                                   \
-		if (cond) {                                                                    \
-			fprintf(out, "  " __VA_ARGS__);                                        \
-			fprintf(out, "\n");                                                    \
-			same = false;                                                          \
-		}                                                                              \
+#define DIFF(cond, ...)                                                                            \
+	do {                                                                                       \
+		if (cond) {                                                                        \
+			fprintf(out, "  " __VA_ARGS__);                                            \
+			fprintf(out, "\n");                                                        \
+			same = false;                                                              \
+		}                                                                                  \
 	} while (0)
 
 /*
@@ -412,7 +438,8 @@ bool states_equal(const struct ks_state *k, const struct ks_state *m, FILE *out)
 	DIFF(k->other_cpu != m->other_cpu || k->other_pid != m->other_pid,
 	     "the other process: kernel pid %d cpu %" PRIu64 ", model pid %d cpu %" PRIu64,
 	     k->other_pid, k->other_cpu, m->other_pid, m->other_cpu);
-	DIFF(k->rt_off != m->rt_off || k->tai_off_sec != m->tai_off_sec, "wall clock offsets differ");
+	DIFF(k->rt_off != m->rt_off || k->tai_off_sec != m->tai_off_sec,
+	     "wall clock offsets differ");
 	for (int i = 0; i < KS_THREADS; i++)
 		DIFF(memcmp(&k->thread[i], &m->thread[i], sizeof(k->thread[i])),
 		     "thread %d: kernel %s tid %d cpu %" PRIu64 " blocked %#" PRIx64
@@ -421,8 +448,9 @@ bool states_equal(const struct ks_state *k, const struct ks_state *m, FILE *out)
 		     k->thread[i].blocked, m->thread[i].alive ? "alive" : "gone", m->thread[i].tid,
 		     m->thread[i].cpu, m->thread[i].blocked);
 	for (int i = 0; i < KS_SETS; i++)
-		DIFF(k->pending[i] != m->pending[i], "pending of %s: kernel %#" PRIx64 ", model %#" PRIx64,
-		     set_names[i], k->pending[i], m->pending[i]);
+		DIFF(k->pending[i] != m->pending[i],
+		     "pending of %s: kernel %#" PRIx64 ", model %#" PRIx64, set_names[i],
+		     k->pending[i], m->pending[i]);
 	for (int i = 1; i <= KS_NSIG; i++)
 		DIFF(k->action[i] != m->action[i], "action of %d differs", i);
 	DIFF(k->ntimers != m->ntimers, "timers: kernel %d, model %d", k->ntimers, m->ntimers);

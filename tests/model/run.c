@@ -48,16 +48,18 @@ void ks_host_panic(const char *msg)
 static unsigned timer_class(const struct model *m, const struct m_timer *t)
 {
 	bool sig = t->signo >= 1 && t->signo <= KS_NSIG; /* SIGEV_NONE: any number */
-	unsigned act = !sig ? 0 : m_ignores(m, t->signo) ? 0 : m->action[t->signo] == KS_HANDLER ? 1 : 2;
+	unsigned act = !sig				   ? 0
+		       : m_ignores(m, t->signo)		   ? 0
+		       : m->action[t->signo] == KS_HANDLER ? 1
+							   : 2;
 	uint64_t blocked = m->thread[t->target == KS_TO_THREAD1 ? 1 : 0].blocked;
 	/* mono, real, tai, then CPU time: the process's, a thread's, the
 	 * other process's, gone */
-	unsigned c = t->base != KS_BASE_CPU		  ? (unsigned)t->base
-		     : t->cpu_task == KS_CPU_PROCESS	  ? 3
-		     : t->cpu_task == KS_CPU_THREAD0 ||
-			       t->cpu_task == KS_CPU_THREAD1 ? 4
-		     : t->cpu_task == KS_CPU_OTHER	  ? 5
-							  : 6;
+	unsigned c = t->base != KS_BASE_CPU	     ? (unsigned)t->base
+		     : t->cpu_task == KS_CPU_PROCESS ? 3
+		     : t->cpu_task == KS_CPU_THREAD0 || t->cpu_task == KS_CPU_THREAD1 ? 4
+		     : t->cpu_task == KS_CPU_OTHER				      ? 5
+										      : 6;
 
 	c = c * 2 + (t->notify == 1);
 	c = c * 2 + (t->interval != 0);
@@ -83,9 +85,9 @@ static void timer_class_print(unsigned c)
 	unsigned w = c / 72 % 3, armed = c / 216 % 2, per = c / 432 % 2, none = c / 864 % 2;
 
 	printf("#   %-11s %-6s %-8s %-8s signal %-6s%s%s %s%s, to %s\n", base[c / 1728],
-	       none ? "none" : "signal", per ? "periodic" : "one-shot", armed ? "armed" : "disarmed",
-	       where[w], ovr ? " overrun" : "", last ? " last-overrun" : "", blocked ? "blocked " : "",
-	       act[a], to[tg]);
+	       none ? "none" : "signal", per ? "periodic" : "one-shot",
+	       armed ? "armed" : "disarmed", where[w], ovr ? " overrun" : "",
+	       last ? " last-overrun" : "", blocked ? "blocked " : "", act[a], to[tg]);
 }
 
 struct hashset {
@@ -391,14 +393,15 @@ int main(int argc, char **argv)
 	for (int i = 0; scenarios && i < scenario_count; i++) {
 		bool ok = in_child(0, 0, &scenario_list[i], verbose, &tot, &procs, &timers);
 
-		printf("%s %d - scenario: %s\n", ok ? "ok" : "not ok", ++test, scenario_list[i].name);
+		printf("%s %d - scenario: %s\n", ok ? "ok" : "not ok", ++test,
+		       scenario_list[i].name);
 		failed += !ok;
 	}
 	for (uint64_t s = seed; s < seed + count; s++) {
 		bool ok = in_child(s, steps, NULL, verbose, &tot, &procs, &timers);
 
-		printf("%s %d - seed %" PRIu64 ", %" PRIu64 " steps\n", ok ? "ok" : "not ok", ++test,
-		       s, steps);
+		printf("%s %d - seed %" PRIu64 ", %" PRIu64 " steps\n", ok ? "ok" : "not ok",
+		       ++test, s, steps);
 		failed += !ok;
 	}
 	printf("# sequences %" PRIu64 ", steps compared %" PRIu64 " (%" PRIu64
