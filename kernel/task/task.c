@@ -114,6 +114,7 @@ static struct task *task_new(const char *name, int prio)
 	t->prio = prio;
 	t->state = TASK_RUNNABLE;
 	t->start_ns = clock_monotonic_ns();
+	t->vruntime = sched_new_vruntime(); /* level with its creator */
 	t->ppid = current ? current->pid : 0;
 	set_name(t, name);
 	group_init(t);
