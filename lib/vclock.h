@@ -1,0 +1,124 @@
+/*
+ * The clocks as one function of the TSC, written once for the two programs
+ * that compute it: the kernel (kernel/time/clock.c, behind the system calls)
+ * and the vDSO (arch/i386/vdso/vclock.c, in user space, from a data page
+ * the kernel keeps: kernel/time/vdso_data.c).  Sharing the code is what
+ * makes "the vDSO's clock equals the system call's" true by construction.
+ *
+ *   raw  = (tsc - cycle_base) * mult >> shift                 MONOTONIC_RAW
+ *   mono = base_mono + d + d * adj / 2^32 + slew(d),  d = raw - base_raw
+ *   real = mono + realtime_offset,   tai = real + tai_offset_sec * 10^9
+ *   coarse = the fine clock truncated to VCLOCK_COARSE_NS
+ *
+ * (kernel/time/clock.c's opening comment says why.)  Every clock but RAW is
+ * base + d + correction(d); the data page stores, per clock id, the offset
+ * base - base_raw, so that a read is offset + raw, plus the correction only
+ * while adjtimex slews or corrects the rate.  Sums are modulo 2^64, exactly
+ * as the kernel's, so the two agree to the nanosecond on the same TSC value.
+ *
+ * Hardware-free (the TSC value is an argument): host-tested in
+ * tests/host/test_vclock.c.
+ */
+#ifndef TICK386_LIB_VCLOCK_H
+#define TICK386_LIB_VCLOCK_H
+
+#define VCLOCK_SLEW_RAW_NS_PER_NS 2000u /* adjtime at 500 ppm: 1 ns per 2000 ns */
+#define VCLOCK_COARSE_NS 10000000u	/* the coarse clocks' tick: 100 Hz (USER_HZ) */
+#define VCLOCK_IDS 16			/* clock ids 0..15 have a slot */
+
+/* How the vDSO reads clock id i (vclock_data.mode[i]). */
+#define VCLOCK_KERNEL 0   /* ask the kernel: no TSC, a CPU-time clock, no clock */
+#define VCLOCK_TSC 1	  /* offset + raw: alone, the fast path (shift 32) */
+#define VCLOCK_SHIFT 2	  /* the shift is not 32 */
+#define VCLOCK_ADJUSTED 4 /* + vclock_correction(raw - base_raw) */
+#define VCLOCK_COARSE 8	  /* truncated to VCLOCK_COARSE_NS */
+
+/* Byte offsets in struct vclock_data, for the vDSO's assembly fast path
+ * (arch/i386/vdso/clock_gettime.S; vclock.c checks them). */
+#define VCLOCK_DATA_SEQ 0
+#define VCLOCK_DATA_MULT 4
+#define VCLOCK_DATA_CYCLE_BASE 24
+#define VCLOCK_DATA_OFFSET 56				   /* u64 offset[VCLOCK_IDS] */
+#define VCLOCK_DATA_MODE (VCLOCK_DATA_OFFSET + 8 * VCLOCK_IDS) /* u32 mode[VCLOCK_IDS] */
+
+#ifndef __ASSEMBLER__
+#include "lib/clockmath.h"
+#include "lib/types.h"
+
+/*
+ * The vDSO's data page (mapped read-only into every process).  The kernel
+ * changes it with interrupts off and `seq` incremented before and after,
+ * so it is odd while a change is under way; a reader takes seq, reads,
+ * and starts again if seq has changed.  tick386 runs on one CPU, so a
+ * reader is never running while the writer is and never sees it odd; the
+ * reader's check for a change is what catches an update made by an
+ * interrupt in the middle of its read.
+ *
+ * Per clock id: the clock's ns = offset[id] + raw (+ the correction), mod
+ * 2^64; mode[id], VCLOCK_*; res_ns[id], what clock_getres says (0: ask the
+ * kernel).  Arrays, not an array of structs, so that the assembly indexes
+ * them by id * 8 and id * 4 without a multiplication.
+ */
+struct vclock_data {
+	u32 seq;
+	u32 mult, shift;       /* raw ns = cycles * mult >> shift */
+	s32 tz_minuteswest;    /* the zone settimeofday kept (gettimeofday) */
+	s32 tz_dsttime;
+	u32 pad;
+	u64 cycle_base;	       /* the TSC at raw 0 */
+	u64 base_raw;	       /* raw ns at the last change of MONOTONIC's rate */
+	s64 adj;	       /* (mono ns per raw ns - 1) * 2^32 */
+	s64 slew;	       /* adjtime's offset still to absorb at base_raw, ns */
+	u64 offset[VCLOCK_IDS];
+	u32 mode[VCLOCK_IDS];
+	u32 res_ns[VCLOCK_IDS];
+};
+
+/* d * adj / 2^32, truncated toward zero, for |adj| < 2^32: no overflow for
+ * any d (the 64x32 product is formed in two halves). */
+static inline s64 vclock_mul_adj(u64 d, s64 adj)
+{
+	u64 a = adj < 0 ? (u64)-adj : (u64)adj;
+	u64 r = (d >> 32) * a + (((d & 0xffffffffull) * a) >> 32);
+
+	return adj < 0 ? -(s64)r : (s64)r;
+}
+
+/* The part of a slew absorbed over d raw ns: sign(slew) * min(|slew|, d / 2000). */
+static inline s64 vclock_slew_done(u64 d, s64 slew)
+{
+	u32 rem;
+	u64 most;
+
+	if (slew == 0)
+		return 0;
+	most = clockmath_div_u32(d, VCLOCK_SLEW_RAW_NS_PER_NS, &rem);
+	if (slew >= 0)
+		return (u64)slew < most ? slew : (s64)most;
+	return (u64)-slew < most ? slew : -(s64)most;
+}
+
+/* What MONOTONIC has gained on RAW over d raw ns since the base. */
+static inline u64 vclock_correction(u64 d, s64 adj, s64 slew)
+{
+	return (u64)vclock_mul_adj(d, adj) + (u64)vclock_slew_done(d, slew);
+}
+
+/*
+ * The ns of a clock in `mode` (not VCLOCK_KERNEL) with `offset`, at TSC
+ * value tsc.  The vDSO inlines it with mode == VCLOCK_TSC known, which
+ * leaves two multiplications and two additions.
+ */
+static inline u64 vclock_ns(const struct vclock_data *vd, u32 mode, u64 offset, u64 tsc)
+{
+	u64 raw = clockmath_scale(tsc - vd->cycle_base, vd->mult,
+				  (mode & VCLOCK_SHIFT) ? vd->shift : 32);
+	u64 ns = offset + raw;
+
+	if (mode & VCLOCK_ADJUSTED)
+		ns += vclock_correction(raw - vd->base_raw, vd->adj, vd->slew);
+	return ns;
+}
+
+#endif /* __ASSEMBLER__ */
+#endif
