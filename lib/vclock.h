@@ -6,7 +6,7 @@
  * makes "the vDSO's clock equals the system call's" true by construction.
  *
  *   raw  = (tsc - cycle_base) * mult >> shift                 MONOTONIC_RAW
- *   mono = base_mono + d + d * adj / 2^32 + slew(d),  d = raw - base_raw
+ *   mono = base_mono + d + correction(d),  d = raw - base_raw
  *   real = mono + realtime_offset,   tai = real + tai_offset_sec * 10^9
  *   coarse = the fine clock truncated to VCLOCK_COARSE_NS
  *
@@ -74,17 +74,9 @@ struct vclock_data {
 	u32 res_ns[VCLOCK_IDS];
 };
 
-/* d * adj / 2^32, truncated toward zero, for |adj| < 2^32: no overflow for
- * any d (the 64x32 product is formed in two halves). */
-static inline s64 vclock_mul_adj(u64 d, s64 adj)
-{
-	u64 a = adj < 0 ? (u64)-adj : (u64)adj;
-	u64 r = (d >> 32) * a + (((d & 0xffffffffull) * a) >> 32);
-
-	return adj < 0 ? -(s64)r : (s64)r;
-}
-
-/* The part of a slew absorbed over d raw ns: sign(slew) * min(|slew|, d / 2000). */
+/* The part of a slew absorbed over d raw ns, in whole ns (what adjtime
+ * reports as left, and what a rebase takes off): sign(slew) *
+ * min(|slew|, d / 2000). */
 static inline s64 vclock_slew_done(u64 d, s64 slew)
 {
 	u32 rem;
@@ -98,10 +90,50 @@ static inline s64 vclock_slew_done(u64 d, s64 slew)
 	return (u64)-slew < most ? slew : -(s64)most;
 }
 
-/* What MONOTONIC has gained on RAW over d raw ns since the base. */
+/*
+ * What MONOTONIC has gained on RAW over d raw ns since the base: the rate's
+ * d * adj / 2^32, and the slew, absorbed at 500 ppm until it is all in:
+ *
+ *   while d / 2000 < |slew|:  floor(d * adj / 2^32 + sign(slew) * d / 2000)
+ *   after:                    floor(d * adj / 2^32) + slew
+ *
+ * One floor of the sum, not a sum of two roundings: with both parts
+ * negative, two roundings falling on the same ns took 2 ns from a 1 ns
+ * step, and the clock went back 1 ns (ADJ_TICK 9000 and adjtime -1 s did
+ * it 6.4 s after a rebase).  As it is, d + correction(d) never decreases:
+ * each ns of d adds 1 and the correction takes away less than 1 (the rate
+ * less than 1/2, |adj| < 2^31; the slew 1/2000), and the two lines agree
+ * where they meet (d = 2000 |slew|).
+ *
+ * In integers: d * adj / 2^32 = xi + xf and sign * d / 2000 = yi + yf with
+ * whole xi, yi and fractions xf, yf in [0, 1) (xf = lo / 2^32 from the
+ * product's low word, yf = r / 2000); the floor of the sum is xi + yi, plus
+ * one when xf + yf >= 1, i.e. lo * 2000 + r * 2^32 >= 2000 * 2^32.
+ */
 static inline u64 vclock_correction(u64 d, s64 adj, s64 slew)
 {
-	return (u64)vclock_mul_adj(d, adj) + (u64)vclock_slew_done(d, slew);
+	u32 a = (u32)(adj < 0 ? -adj : adj), lo, r;
+	u64 mid = (u64)(u32)d * a, xi, q;
+
+	/* d * |adj| = (hi * a << 32) + mid: whole part xi, fraction lo / 2^32 */
+	xi = (u64)(u32)(d >> 32) * a + (mid >> 32);
+	lo = (u32)mid;
+	if (adj < 0) { /* floor(-x) = -ceil(x) */
+		xi = -xi - (lo != 0);
+		lo = -lo;
+	}
+	if (slew == 0)
+		return xi;
+	q = clockmath_div_u32(d, VCLOCK_SLEW_RAW_NS_PER_NS, &r);
+	if (q >= (u64)(slew < 0 ? -slew : slew))
+		return xi + (u64)slew; /* all absorbed */
+	if (slew < 0) { /* -d / 2000 = -(q + r / 2000) */
+		q = -q - (r != 0);
+		r = r ? VCLOCK_SLEW_RAW_NS_PER_NS - r : 0;
+	}
+	return xi + q +
+	       ((u64)lo * VCLOCK_SLEW_RAW_NS_PER_NS + ((u64)r << 32) >=
+		(u64)VCLOCK_SLEW_RAW_NS_PER_NS << 32);
 }
 
 /*
@@ -111,8 +143,10 @@ static inline u64 vclock_correction(u64 d, s64 adj, s64 slew)
  */
 static inline u64 vclock_ns(const struct vclock_data *vd, u32 mode, u64 offset, u64 tsc)
 {
-	u64 raw = clockmath_scale(tsc - vd->cycle_base, vd->mult,
-				  (mode & VCLOCK_SHIFT) ? vd->shift : 32);
+	u64 cycles = tsc - vd->cycle_base;
+	/* two calls, so that the common shift of 32 is a constant in one */
+	u64 raw = (mode & VCLOCK_SHIFT) ? clockmath_scale(cycles, vd->mult, vd->shift)
+					: clockmath_scale(cycles, vd->mult, 32);
 	u64 ns = offset + raw;
 
 	if (mode & VCLOCK_ADJUSTED)

@@ -9,14 +9,15 @@
  * The rate is piecewise constant: since the last change (raw tk_base_raw,
  * monotonic tk_base_mono),
  *
- *   mono = tk_base_mono + d + d * tk_adj / 2^32 + slew(d),  d = raw - tk_base_raw
+ *   mono = tk_base_mono + d + floor(d * tk_adj / 2^32 + slew(d)),  d = raw - tk_base_raw
  *
  * where tk_adj is the frequency correction (ADJ_TICK, ADJ_FREQUENCY and the
  * PLL's share of this second) and slew(d) is adjtime()'s offset being
- * absorbed at 500 ppm: sign(tk_slew) * min(|tk_slew|, d / 2000).  Every
- * change first moves the base to now, so the clock is continuous; with
- * |tk_adj| < 2^31 it is non-decreasing (each raw ns adds at least 1/2 ns).
- * A change never needs an event: the slew ends by itself in the formula.
+ * absorbed at 500 ppm: sign(tk_slew) * min(|tk_slew|, d / 2000), both
+ * rounded once, together (vclock_correction says why).  Every change first
+ * moves the base to now, so the clock is continuous; with |tk_adj| < 2^31
+ * it is non-decreasing (each raw ns adds at least 1/2 ns).  A change never
+ * needs an event: the slew ends by itself in the formula.
  * The formula is lib/vclock.h's, which the vDSO computes too: every change
  * of its parameters is published to the vDSO's data page in the same
  * interrupts-off section (vdso_publish), so that a read in user space is
