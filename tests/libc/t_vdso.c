@@ -6,6 +6,7 @@
  * image this tree did not build); on tick386 (test-libc-tick386), the
  * kernel's.  The results are checked against the system calls: a
  * monotonic clock read through the vDSO lies between two system calls.
+ * A fork child and a program exec'd (this one again) find it too.
  *
  * The raw clock_gettime is 265 on Linux and 260 on tick386; 265 is no call
  * on tick386 (ENOSYS), so that is tried first, and 254..262 never reach a
@@ -16,6 +17,7 @@
 #include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "../tap.h"
@@ -61,7 +63,45 @@ static int bracketed(clockid_t c, int n, long long *bad)
 	return 1;
 }
 
-int main(void)
+/* What a new process checks: the vDSO is there, found, and reads the
+ * clock the system call reads.  0 when it does. */
+static int fresh_process_checks(void)
+{
+	long long bad3[3];
+
+	if (!getauxval(AT_SYSINFO_EHDR) || !__libc_vdso_sym("__vdso_clock_gettime"))
+		return 1;
+	return bracketed(CLOCK_MONOTONIC, 200, bad3) ? 0 : 2;
+}
+
+/* argv[0] as a path execve takes: as given, or /bin/NAME (tools/runprog's
+ * file tree has the program there). */
+static void exec_self(const char *argv0)
+{
+	char path[256];
+	char *const av[] = {path, "exec'd", NULL};
+
+	snprintf(path, sizeof(path), strchr(argv0, '/') ? "%s" : "/bin/%s", argv0);
+	execv(path, av);
+	_exit(3);
+}
+
+static int child_status(int do_exec, const char *argv0)
+{
+	int status = -1;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (do_exec)
+			exec_self(argv0);
+		_exit(fresh_process_checks());
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	return status;
+}
+
+int main(int argc, char **argv)
 {
 	const unsigned char *ehdr = (const unsigned char *)getauxval(AT_SYSINFO_EHDR);
 	long (*vdso_gettime)(clockid_t, struct timespec *) =
@@ -72,6 +112,8 @@ int main(void)
 
 	if (syscall(nr_gettime, CLOCK_MONOTONIC, &t) != 0 && errno == ENOSYS)
 		nr_gettime = 260, nr_getres = 261; /* tick386's numbers */
+	if (argc > 1 && !strcmp(argv[1], "exec'd"))
+		return fresh_process_checks();
 	tap_note("clock_gettime is system call %ld here", nr_gettime);
 
 	ok(ehdr && !memcmp(ehdr, "\177ELF", 4), "AT_SYSINFO_EHDR points at an ELF header");
@@ -142,6 +184,15 @@ int main(void)
 		d = (time_t)syscall(__NR_time, NULL);
 		tap_why("%ld %ld %ld %ld", (long)a, (long)b, (long)s, (long)d);
 		ok(b == s && a <= b + 1 && b <= d + 1, "time() agrees with the system call, and stores it");
+	}
+	{
+		int st = child_status(0, argv[0]);
+
+		tap_why("status %#x", st);
+		ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "a fork child: found, reads the clock");
+		st = child_status(1, argv[0]);
+		tap_why("status %#x", st);
+		ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "a program exec'd: found, reads the clock");
 	}
 	return done_testing();
 }
