@@ -27,17 +27,21 @@
 #define VCLOCK_IDS 16			/* clock ids 0..15 have a slot */
 
 /* How the vDSO reads clock id i (vclock_data.mode[i]). */
-#define VCLOCK_KERNEL 0   /* ask the kernel: no TSC, a CPU-time clock, no clock */
-#define VCLOCK_TSC 1	  /* offset + raw: alone, the fast path (shift 32) */
-#define VCLOCK_SHIFT 2	  /* the shift is not 32 */
-#define VCLOCK_ADJUSTED 4 /* + vclock_correction(raw - base_raw) */
-#define VCLOCK_COARSE 8	  /* truncated to VCLOCK_COARSE_NS */
+#define VCLOCK_KERNEL 0	   /* ask the kernel: no TSC, a CPU-time clock, no clock */
+#define VCLOCK_TSC 1	   /* offset + raw: alone, the fast path (shift 32) */
+#define VCLOCK_SHIFT 2	   /* the shift is not 32 */
+#define VCLOCK_ADJUSTED 4  /* adj != 0: + vclock_correction(raw - base_raw) */
+#define VCLOCK_COARSE 8	   /* truncated to VCLOCK_COARSE_NS */
+#define VCLOCK_SLEWING 16 /* slew != 0: + vclock_correction(raw - base_raw) */
 
 /* Byte offsets in struct vclock_data, for the vDSO's assembly fast path
- * (arch/i386/vdso/clock_gettime.S; vclock.c checks them). */
+ * (the .S files of arch/i386/vdso; vclock.c checks them). */
 #define VCLOCK_DATA_SEQ 0
 #define VCLOCK_DATA_MULT 4
+#define VCLOCK_DATA_ADJ_MULT 20 /* |adj| */
 #define VCLOCK_DATA_CYCLE_BASE 24
+#define VCLOCK_DATA_BASE_RAW 32
+#define VCLOCK_DATA_ADJ_SIGN 312 /* 0, or all ones when adj < 0 */
 #define VCLOCK_DATA_OFFSET 56				   /* u64 offset[VCLOCK_IDS] */
 #define VCLOCK_DATA_MODE (VCLOCK_DATA_OFFSET + 8 * VCLOCK_IDS) /* u32 mode[VCLOCK_IDS] */
 
@@ -64,7 +68,7 @@ struct vclock_data {
 	u32 mult, shift;       /* raw ns = cycles * mult >> shift */
 	s32 tz_minuteswest;    /* the zone settimeofday kept (gettimeofday) */
 	s32 tz_dsttime;
-	u32 pad;
+	u32 adj_mult;	       /* |adj|, for the assembly (read_ns.S) */
 	u64 cycle_base;	       /* the TSC at raw 0 */
 	u64 base_raw;	       /* raw ns at the last change of MONOTONIC's rate */
 	s64 adj;	       /* (mono ns per raw ns - 1) * 2^32 */
@@ -72,6 +76,7 @@ struct vclock_data {
 	u64 offset[VCLOCK_IDS];
 	u32 mode[VCLOCK_IDS];
 	u32 res_ns[VCLOCK_IDS];
+	u32 adj_sign;	       /* 0, or all ones when adj < 0 (read_ns.S) */
 };
 
 /* The part of a slew absorbed over d raw ns, in whole ns (what adjtime
@@ -149,7 +154,7 @@ static inline u64 vclock_ns(const struct vclock_data *vd, u32 mode, u64 offset, 
 					: clockmath_scale(cycles, vd->mult, 32);
 	u64 ns = offset + raw;
 
-	if (mode & VCLOCK_ADJUSTED)
+	if (mode & (VCLOCK_ADJUSTED | VCLOCK_SLEWING))
 		ns += vclock_correction(raw - vd->base_raw, vd->adj, vd->slew);
 	return ns;
 }

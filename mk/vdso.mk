@@ -62,3 +62,23 @@ $(BUILD)/k/arch/i386/vdso_image.o: KASFLAGS += -I$(VDSO_DIR)/
 
 .PHONY: vdso
 vdso: $(VDSO_DIR)/vdso.so
+
+# Layer test-vdso: the vDSO's assembly against lib/vclock.h to the
+# nanosecond (tests/vdso/asm_check.c: the .S files assembled with
+# VDSO_TEST_TSC, their TSC a variable, run on the i386 host).  The vDSO's
+# behaviour in a running system is in test-user (tests/user/t_vdso*.c),
+# test-kernel (arch/i386/vdso_ktest.c) and test-libc (tests/libc/t_vdso.c).
+VDSO_ASM_CHECK := $(VDSO_DIR)/asm-check
+VDSO_ASM := $(filter %.S,$(VDSO_SRC))
+
+$(VDSO_ASM_CHECK): tests/vdso/asm_check.c $(VDSO_ASM) arch/i386/vdso/rdtsc.h lib/vclock.h \
+                   lib/clockmath.h
+	@mkdir -p $(dir $@)
+	$(call say,GLIBCC,$@)
+	$(Q)$(CROSS)gcc $(I386_BASE_CFLAGS) -Wall -Wextra -Werror -static -no-pie -DVDSO_TEST_TSC \
+	    -I. -Iinclude -o $@ tests/vdso/asm_check.c $(VDSO_ASM)
+
+TEST_LAYERS += test-vdso
+.PHONY: test-vdso
+test-vdso: deps
+	$(call test_layer,$(VDSO_ASM_CHECK),$(call tap_stream,$(LAYER_TAP)/asm-check.tap,$(VDSO_ASM_CHECK)))

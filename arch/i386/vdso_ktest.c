@@ -119,7 +119,7 @@ static void test_data_page(struct ktest *t)
 			KEXPECT_EQ(t, vd->mode[id], VCLOCK_KERNEL);
 		return;
 	}
-	KEXPECT_EQ(t, vd->mode[CLOCK_MONOTONIC_RAW] & (VCLOCK_ADJUSTED | VCLOCK_COARSE), 0);
+	KEXPECT_EQ(t, vd->mode[CLOCK_MONOTONIC_RAW] & ~(VCLOCK_TSC | VCLOCK_SHIFT), 0);
 	KEXPECT_TRUE(t, page_matches_kernel(t));
 
 	/* a rate change rewrites the page: the clocks are corrected */
@@ -128,16 +128,24 @@ static void test_data_page(struct ktest *t)
 	KEXPECT_TRUE(t, vd->mode[CLOCK_MONOTONIC] & VCLOCK_ADJUSTED);
 	KEXPECT_TRUE(t, vd->mode[CLOCK_REALTIME_COARSE] & VCLOCK_ADJUSTED);
 	KEXPECT_FALSE(t, vd->mode[CLOCK_MONOTONIC_RAW] & VCLOCK_ADJUSTED);
+	KEXPECT_EQ(t, vd->adj_mult, 1u << 20);
+	KEXPECT_EQ(t, vd->adj_sign, 0);
+	KEXPECT_TRUE(t, page_matches_kernel(t));
+	clock_set_rate(-(1 << 30));
+	KEXPECT_EQ(t, vd->adj_mult, 1u << 30);
+	KEXPECT_EQ(t, vd->adj_sign, ~0u);
 	KEXPECT_TRUE(t, page_matches_kernel(t));
 	clock_slew_set(-5000000);
+	KEXPECT_TRUE(t, vd->mode[CLOCK_MONOTONIC] & VCLOCK_SLEWING);
 	KEXPECT_TRUE(t, page_matches_kernel(t));
 	clock_set_rate(0);
-	KEXPECT_TRUE(t, vd->mode[CLOCK_MONOTONIC] & VCLOCK_ADJUSTED); /* still slewing */
+	KEXPECT_FALSE(t, vd->mode[CLOCK_MONOTONIC] & VCLOCK_ADJUSTED);
+	KEXPECT_TRUE(t, vd->mode[CLOCK_MONOTONIC] & VCLOCK_SLEWING); /* still slewing */
 	KEXPECT_TRUE(t, page_matches_kernel(t));
 	clock_slew_set(0);
-	KEXPECT_FALSE(t, vd->mode[CLOCK_MONOTONIC] & VCLOCK_ADJUSTED);
+	KEXPECT_FALSE(t, vd->mode[CLOCK_MONOTONIC] & (VCLOCK_ADJUSTED | VCLOCK_SLEWING));
 	KEXPECT_TRUE(t, page_matches_kernel(t));
-	KEXPECT_EQ(t, vd->seq, seq + 8);
+	KEXPECT_EQ(t, vd->seq, seq + 10);
 }
 
 static void test_fixup(struct ktest *t)

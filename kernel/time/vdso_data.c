@@ -7,7 +7,7 @@
  *
  * Per clock id the page says how the vDSO reads it (lib/vclock.h):
  *   REALTIME, MONOTONIC, BOOTTIME, TAI   offset + raw (+ the correction while
- *                                        adjtimex slews or corrects the rate)
+ *                                        adjtimex corrects the rate or slews)
  *   MONOTONIC_RAW                        raw itself (offset 0), never corrected
  *   REALTIME_COARSE, MONOTONIC_COARSE    their fine clock, truncated
  *   the CPU-time clocks, the alarm clocks, unused ids   VCLOCK_KERNEL
@@ -62,7 +62,7 @@ void vdso_data_update(const struct vdso_clock_params *p)
 
 	if (p->tsc) {
 		raw_mode = VCLOCK_TSC | (p->shift != 32 ? VCLOCK_SHIFT : 0);
-		fine = raw_mode | (p->adj || p->slew ? VCLOCK_ADJUSTED : 0);
+		fine = raw_mode | (p->adj ? VCLOCK_ADJUSTED : 0) | (p->slew ? VCLOCK_SLEWING : 0);
 	}
 	write_begin(vd);
 	vd->mult = p->mult;
@@ -70,6 +70,8 @@ void vdso_data_update(const struct vdso_clock_params *p)
 	vd->cycle_base = p->cycle_base;
 	vd->base_raw = p->base_raw;
 	vd->adj = p->adj;
+	vd->adj_mult = (u32)(p->adj < 0 ? -p->adj : p->adj);
+	vd->adj_sign = p->adj < 0 ? ~0u : 0;
 	vd->slew = p->slew;
 	slot_set(vd, CLOCK_REALTIME, real, fine);
 	slot_set(vd, CLOCK_MONOTONIC, mono, fine);

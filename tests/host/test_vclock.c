@@ -53,7 +53,7 @@ static void test_against_reference(void **state)
 		s64 adj = (s64)(random() % (1l << 31)) * (i & 2 ? 1 : -1) >> (random() % 20);
 		s64 slew = i & 4 ? (s64)(random() % 1000000000) * (i & 8 ? 1 : -1) : 0;
 		u32 mode = VCLOCK_TSC | (shift != 32 ? VCLOCK_SHIFT : 0) |
-			   (adj || slew ? VCLOCK_ADJUSTED : 0);
+			   (adj ? VCLOCK_ADJUSTED : 0) | (slew ? VCLOCK_SLEWING : 0);
 		u64 raw0;
 
 		vd.mult = (u32)random() | 0x80000000u;
@@ -76,7 +76,7 @@ static void test_never_decreases(void **state)
 	srandom(2);
 	for (int i = 0; i < 2000; i++) {
 		struct vclock_data vd = {0};
-		u32 mode = VCLOCK_TSC | VCLOCK_ADJUSTED;
+		u32 mode = VCLOCK_TSC | VCLOCK_ADJUSTED | VCLOCK_SLEWING;
 		u64 tsc, prev;
 
 		vd.mult = (u32)random() | 0x80000000u;

@@ -96,12 +96,13 @@ static int all_bracketed(int n)
  * MONOTONIC_RAW through the vDSO (8 ns an instruction): the fewest, so
  * that an interrupt in one try does not count; less what the stopwatch
  * takes with nothing between its two reads.  what: 0 nothing, 1 the libc's
- * clock_gettime(c), 2 the system call.
+ * clock_gettime(c), 2 the system call, 3 gettimeofday, 4 time.
  */
 static long timed(int what, clockid_t c)
 {
 	long long best = -1;
 	struct timespec t;
+	struct timeval tv;
 
 	for (int i = 0; i < 64; i++) {
 		long long a = vdso_ns(CLOCK_MONOTONIC_RAW), b;
@@ -110,6 +111,10 @@ static long timed(int what, clockid_t c)
 			clock_gettime(c, &t);
 		else if (what == 2)
 			syscall(__NR_clock_gettime, c, &t);
+		else if (what == 3)
+			gettimeofday(&tv, NULL);
+		else if (what == 4)
+			time(NULL);
 		b = vdso_ns(CLOCK_MONOTONIC_RAW);
 		if (best < 0 || b - a < best)
 			best = b - a;
@@ -125,6 +130,19 @@ static long cost(clockid_t c)
 static long sys_cost(clockid_t c)
 {
 	return timed(2, c) - timed(0, 0);
+}
+
+/* The figures, as a note: tools/runprog with -icount shift=3 shows them. */
+static void note_costs(const char *state)
+{
+	char line[256];
+	int n = snprintf(line, sizeof(line), "instructions, %s:", state);
+
+	for (int i = 0; i < NSERVED; i++)
+		n += snprintf(line + n, sizeof(line) - n, " clock %d %ld,", served[i],
+			      cost(served[i]));
+	tap_note("%s gettimeofday %ld, time %ld", line, timed(3, 0) - timed(0, 0),
+		 timed(4, 0) - timed(0, 0));
 }
 
 /* Every served clock costs fewer instructions than its system call: it
@@ -165,6 +183,7 @@ static void check_reads(void)
 	   VDSO_IMAGE);
 	tap_note("instructions: vDSO MONOTONIC %ld, system call %ld, CPU clock %ld", fast, sys,
 		 cpu);
+	note_costs("plain");
 	ok(all_bracketed(500), "every served clock: system call <= vDSO <= system call, 500 times");
 	tap_why("%ld against the system call's %ld", fast, sys);
 	ok(fast < 100 && fast < sys / 2,
@@ -370,11 +389,13 @@ static void rate_normal(void)
 static void check_rate_changes(void)
 {
 	ok(monotonic_across(faster), "adjtimex +300 ppm: never back, still equal");
+	note_costs("+300 ppm");
 	sleep_ns(20000000);
 	ok(all_bracketed(200), "20 ms later, still equal");
 	ok(monotonic_across(slower), "-300 ppm: never back, still equal");
 	ok(monotonic_across(tick_short), "ADJ_TICK 9990: never back, still equal");
 	ok(monotonic_across(slew_back), "adjtime -1 s (a slew): never back, still equal");
+	note_costs("-300 ppm, ADJ_TICK 9990, slewing");
 	sleep_ns(20000000);
 	ok(all_bracketed(200), "20 ms into the slew, still equal");
 	tap_why("%ld instructions", cost(CLOCK_MONOTONIC));

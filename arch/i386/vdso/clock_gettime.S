@@ -1,6 +1,7 @@
 /*
  * __vdso_clock_gettime(clockid_t id, struct timespec *ts): the common case
- * in assembly, everything else in C (vdso_clock_gettime_slow, vclock.c).
+ * here, the other modes of a TSC at shift 32 in read_ns.S, and everything
+ * else in C (vdso_clock_gettime_slow, vclock.c).
  *
  * The common case is a clock whose mode is VCLOCK_TSC alone (lib/vclock.h):
  * the TSC is the clock source and runs at 1 GHz or more (shift 32), and
@@ -26,6 +27,7 @@
  * C took 70).
  */
 #include "lib/vclock.h"
+#include "arch/i386/vdso/rdtsc.h"
 #include <abi/errno.h>
 
 /* From here on ns / 10^9 would not fit in tv_sec's 31 bits: 2^31 * 10^9
@@ -51,7 +53,7 @@ __vdso_clock_gettime:
 	pushl	DATA(VCLOCK_DATA_SEQ)(%ebx)	/* the count, first */
 	cmpl	$VCLOCK_TSC, DATA(VCLOCK_DATA_MODE)(%ebx, %ecx, 4)
 	jne	.Lslow_seq
-	rdtsc					/* edx:eax = tsc */
+	RDTSC					/* edx:eax = tsc */
 	subl	DATA(VCLOCK_DATA_CYCLE_BASE)(%ebx), %eax
 	sbbl	DATA(VCLOCK_DATA_CYCLE_BASE + 4)(%ebx), %edx
 	movl	%edx, %ecx			/* hi */
@@ -69,6 +71,7 @@ __vdso_clock_gettime:
 	jne	.Lchanged
 	cmpl	$NS_TV_SEC_LIMIT_HIGH, %edx
 	jae	.Lslow
+.Lsplit:
 	divl	.Lns_per_sec - 1b(%ebx)		/* eax = s, edx = ns */
 	movl	12(%esp), %ecx			/* ts */
 2:	orl	$0, 4(%ecx)			/* faults unless the last byte's page is writable */
@@ -81,8 +84,17 @@ __vdso_clock_gettime:
 .Lchanged:					/* the kernel changed the page: again */
 	movl	8(%esp), %ecx
 	jmp	.Lretry
-.Lslow_seq:
+.Lslow_seq:					/* another mode: read_ns.S's? */
 	addl	$4, %esp			/* the count */
+	testl	$VCLOCK_SLEWING | VCLOCK_SHIFT, DATA(VCLOCK_DATA_MODE)(%ebx, %ecx, 4)
+	jnz	.Lslow				/* no: C (a change meanwhile is C's to see) */
+	pushl	8(%esp)				/* id */
+	call	vdso_read_ns
+	addl	$4, %esp
+	movl	%eax, %ecx
+	andl	%edx, %ecx
+	incl	%ecx				/* ~0: not served there */
+	jnz	.Lsplit
 .Lslow:
 	popl	%ebx
 	jmp	vdso_clock_gettime_slow		/* the arguments are where they were */

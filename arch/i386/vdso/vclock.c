@@ -20,9 +20,11 @@
  * -EFAULT with nothing written, as the system call does (Linux's vDSO
  * would die of SIGSEGV there; tick386's libc keeps the kernel's EFAULT).
  *
- * clock_gettime's common case is clock_gettime.S, a few dozen
- * instructions of assembly: gcc's i386 code for the same 64-bit arithmetic
- * in a sequence loop took twice as many.
+ * The clock reads are assembly where it counts: clock_gettime.S, the
+ * common case of clock_gettime, and read_ns.S, the other modes a TSC at
+ * 1 GHz or more gives (a rate from adjtimex, the coarse clocks): gcc's
+ * i386 code for the same 64-bit arithmetic in a sequence loop took twice
+ * as many instructions.  The rest (a slew, another shift) is C.
  *
  * Built position independent, without libgcc and without writable data
  * (mk/vdso.mk checks the image has no relocations); the functions are the
@@ -128,28 +130,47 @@ static inline long put_word(void *p, u32 a)
 STATIC_ASSERT(offsetof(struct vclock_data, seq) == VCLOCK_DATA_SEQ, "seq");
 STATIC_ASSERT(offsetof(struct vclock_data, mult) == VCLOCK_DATA_MULT, "mult");
 STATIC_ASSERT(offsetof(struct vclock_data, cycle_base) == VCLOCK_DATA_CYCLE_BASE, "base");
+STATIC_ASSERT(offsetof(struct vclock_data, adj_mult) == VCLOCK_DATA_ADJ_MULT, "adj_mult");
+STATIC_ASSERT(offsetof(struct vclock_data, base_raw) == VCLOCK_DATA_BASE_RAW, "base_raw");
+STATIC_ASSERT(offsetof(struct vclock_data, adj_sign) == VCLOCK_DATA_ADJ_SIGN, "adj_sign");
 STATIC_ASSERT(offsetof(struct vclock_data, offset) == VCLOCK_DATA_OFFSET, "offset");
 STATIC_ASSERT(offsetof(struct vclock_data, mode) == VCLOCK_DATA_MODE, "mode");
 
+/* read_ns.S: the common modes in assembly; NOT_SERVED for the others. */
+__attribute__((visibility("hidden"))) u64 vdso_read_ns(u32 id);
+#define NOT_SERVED (~0ull)
+
 /*
- * Clock `id`'s ns now, in *ns, and its mode; VCLOCK_KERNEL when the kernel
- * must answer.  The loop runs again when the kernel changed the page
- * meanwhile (an interrupt between the reads).
+ * Clock id's ns now (id < VCLOCK_IDS), below 2^31 s; false when the
+ * kernel must answer.  Any mode: lib/vclock.h's vclock_ns, read again when
+ * the kernel changed the page meanwhile (an interrupt between the reads).
  */
-static u32 read_clock(const struct vclock_data *vd, u32 id, u64 *ns)
+static __attribute__((noinline)) bool clock_ns_any(u32 id, u64 *ns)
 {
-	u32 seq, mode;
+	const struct vclock_data *vd = &vdso_data;
+	u32 seq, mode, rem;
 
 	do {
 		seq = read_seq(vd);
 		mode = vd->mode[id];
 		if (mode == VCLOCK_KERNEL)
-			return VCLOCK_KERNEL;
+			return false;
 		*ns = vclock_ns(vd, mode, vd->offset[id], rdtsc());
 	} while (seq_changed(vd, seq));
 	if (*ns >= NS_TV_SEC_LIMIT)
-		return VCLOCK_KERNEL;
-	return mode;
+		return false;
+	if (mode & VCLOCK_COARSE) {
+		clockmath_div_u32(*ns, VCLOCK_COARSE_NS, &rem);
+		*ns -= rem;
+	}
+	return true;
+}
+
+/* The same, by read_ns.S when it serves the mode (shift 32, no slew). */
+static inline bool clock_ns(u32 id, u64 *ns)
+{
+	*ns = vdso_read_ns(id);
+	return *ns != NOT_SERVED || clock_ns_any(id, ns);
 }
 
 static inline u32 split_sec(u64 ns, u32 *nsec)
@@ -159,25 +180,20 @@ static inline u32 split_sec(u64 ns, u32 *nsec)
 }
 
 /*
- * clock_gettime, all of it.  __vdso_clock_gettime (clock_gettime.S) does
- * the common case itself, a clock in mode VCLOCK_TSC alone, and jumps here
- * for everything else, with the caller's arguments as they were.
+ * clock_gettime for what the assembly does not serve: __vdso_clock_gettime
+ * (clock_gettime.S) does the plain mode itself and read_ns.S's modes, and
+ * jumps here for the others, with the caller's arguments as they were.
  */
 __attribute__((visibility("hidden"))) long vdso_clock_gettime_slow(clockid_t id,
 								   struct timespec *ts);
 long vdso_clock_gettime_slow(clockid_t id, struct timespec *ts)
 {
-	u32 mode, sec, nsec;
+	u32 sec, nsec;
 	u64 ns;
 
-	if ((u32)id >= VCLOCK_IDS)
-		return syscall2(__NR_clock_gettime, id, (long)ts);
-	mode = read_clock(&vdso_data, (u32)id, &ns);
-	if (mode == VCLOCK_KERNEL)
+	if ((u32)id >= VCLOCK_IDS || !clock_ns_any((u32)id, &ns))
 		return syscall2(__NR_clock_gettime, id, (long)ts);
 	sec = split_sec(ns, &nsec);
-	if (mode & VCLOCK_COARSE)
-		nsec -= nsec % VCLOCK_COARSE_NS;
 	return put_pair(ts, sec, nsec);
 }
 
@@ -190,7 +206,7 @@ long __vdso_gettimeofday(struct timeval *tv, struct timezone *tz)
 	u64 ns;
 
 	if (tv) {
-		if (read_clock(vd, CLOCK_REALTIME, &ns) == VCLOCK_KERNEL)
+		if (!clock_ns(CLOCK_REALTIME, &ns))
 			return syscall2(__NR_gettimeofday, (long)tv, (long)tz);
 		sec = split_sec(ns, &nsec);
 		err = put_pair(tv, sec, nsec / 1000);
@@ -210,12 +226,11 @@ long __vdso_gettimeofday(struct timeval *tv, struct timezone *tz)
 
 time_t __vdso_time(time_t *t)
 {
-	const struct vclock_data *vd = &vdso_data;
 	u32 sec, nsec;
 	long err;
 	u64 ns;
 
-	if (read_clock(vd, CLOCK_REALTIME, &ns) == VCLOCK_KERNEL)
+	if (!clock_ns(CLOCK_REALTIME, &ns))
 		return syscall2(__NR_time, (long)t, 0);
 	sec = split_sec(ns, &nsec);
 	if (t) {
