@@ -3,7 +3,7 @@
 # arch/i386/vdso_image.asm and mapped into every process (arch/i386/vdso.c).
 #
 #   $(VDSO_DIR)/vdso.dbg.so   with symbols and debug information (for gdb:
-#                             add-symbol-file build/vdso/vdso.dbg.so 0xbf701000)
+#                             add-symbol-file build/vdso/vdso.dbg.so -o 0xbf701000)
 #   $(VDSO_DIR)/vdso.so       stripped: what the kernel carries
 #   $(VDSO_DIR)/vdso-syms.inc where its .vdso_fixup table lies (for nasm)
 #
