@@ -97,8 +97,25 @@ static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
 	*link = node;
 }
 
-/* Rebalance after rb_link_node(): O(log n) recolourings, at most 2 rotations. */
-void rb_insert_color(struct rb_node *node, struct rb_root *root);
+/*
+ * The out-of-line part of rb_insert_color(): `node` and its parent are both
+ * red.  O(log n) recolourings, at most 2 rotations.
+ */
+void rb_insert_rebalance(struct rb_node *node, struct rb_node *parent, struct rb_root *root);
+
+/*
+ * Rebalance after rb_link_node().  A red leaf under a black parent breaks no
+ * rule (half the random insertions), so that test is made here, inline.
+ */
+static inline void rb_insert_color(struct rb_node *node, struct rb_root *root)
+{
+	struct rb_node *parent = rb_parent(node);
+
+	if (!parent)
+		node->parent_colour = RB_BLACK; /* the root */
+	else if (rb_is_red(parent))
+		rb_insert_rebalance(node, parent, root);
+}
 
 /* Remove `node` from the tree: O(log n), at most 3 rotations. */
 void rb_erase(struct rb_node *node, struct rb_root *root);

@@ -176,8 +176,6 @@ u32 ktimer_count(enum ktimer_clock clock)
 void ktimer_for_each(enum ktimer_clock clock, void (*fn)(const struct ktimer *t, void *ctx),
 		     void *ctx)
 {
-	struct timerq_node *node;
-
-	list_for_each_entry(node, &queues[clock].list, link)
+	for (struct timerq_node *node = timerq_first(&queues[clock]); node; node = timerq_next(node))
 		fn(container_of(node, struct ktimer, node), ctx);
 }
