@@ -42,18 +42,6 @@ static inline void rb_set_parent(struct rb_node *node, struct rb_node *parent)
 	node->parent_colour = (uintptr_t)parent | rb_colour(node);
 }
 
-/* Make `parent` (or the root, when `parent` is NULL) point at `new` instead of `old`. */
-static inline void rb_change_child(struct rb_node *old, struct rb_node *new,
-				   struct rb_node *parent, struct rb_root *root)
-{
-	if (!parent)
-		root->node = new;
-	else if (parent->left == old)
-		parent->left = new;
-	else
-		parent->right = new;
-}
-
 /*
  * The last step of a rotation: `new` takes `old`'s place, parent and colour,
  * and `old` hangs under `new` with `colour`.  The child links between the two
@@ -175,7 +163,7 @@ void rb_insert_rebalance(struct rb_node *node, struct rb_node *parent, struct rb
  * sibling exists (its side has black height >= 1).  Lower case red, upper
  * case black, x the short side, s its sibling, p their parent.
  */
-static void rb_erase_rebalance(struct rb_node *parent, struct rb_root *root)
+void rb_erase_rebalance(struct rb_node *parent, struct rb_root *root)
 {
 	struct rb_node *node = NULL, *sibling, *near, *far;
 
@@ -308,35 +296,17 @@ static void rb_erase_rebalance(struct rb_node *parent, struct rb_root *root)
 	}
 }
 
-void rb_erase(struct rb_node *node, struct rb_root *root)
+/*
+ * A node with two children: the successor `succ` (the leftmost node of the
+ * right subtree, which has no left child) takes the node's place and colour;
+ * what the tree lost is then the successor at its old place, where its right
+ * child, if any (a red leaf), takes over, turned black.
+ */
+void rb_erase_inner(struct rb_node *node, struct rb_root *root)
 {
-	struct rb_node *left = node->left, *right = node->right, *parent;
+	struct rb_node *left = node->left, *right = node->right;
 	uintptr_t word = node->parent_colour;
-
-	parent = (struct rb_node *)(word & ~(uintptr_t)1);
-	if (!left || !right) {
-		/*
-		 * At most one child.  A lone child is a red leaf under a
-		 * black node (rule 3): it takes the node's place and colour,
-		 * and no path has lost a black node.  With no child, removing
-		 * a black node leaves its side short.
-		 */
-		struct rb_node *child = left ? left : right;
-
-		rb_change_child(node, child, parent, root);
-		if (child)
-			child->parent_colour = word;
-		else if ((word & RB_BLACK) && parent)
-			rb_erase_rebalance(parent, root); /* the NULL left behind is short */
-		return;
-	}
-
-	/*
-	 * Two children: the successor `succ` (the leftmost node of the right
-	 * subtree, which has no left child) takes the node's place and colour;
-	 * what the tree lost is then the successor at its old place, where its
-	 * right child, if any (a red leaf), takes over, turned black.
-	 */
+	struct rb_node *parent = (struct rb_node *)(word & ~(uintptr_t)1);
 	struct rb_node *succ = right, *succ_parent, *child;
 
 	if (!succ->left) {

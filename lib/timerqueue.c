@@ -56,7 +56,7 @@ static inline struct timerq_node *timerq_before_last(const struct timerq_node *l
 }
 
 /* Take a node out of the tree, moving the ends past it first (I3). */
-static void timerq_erase(struct timerq *q, struct timerq_node *node)
+static inline __attribute__((always_inline)) void timerq_erase(struct timerq *q, struct timerq_node *node)
 {
 	if (node == q->first)
 		q->first = timerq_after_first(node);
@@ -79,16 +79,18 @@ static void timerq_unlink(struct timerq *q, struct timerq_node *node)
 }
 
 /*
- * Link a disarmed node whose expires is set.  The ends first: at or after
- * the last (ties go last: FIFO) the node hangs at the last node's free right
- * link, strictly before the first at the first's free left link, no walk.
+ * Link a disarmed node at `expires`.  The ends first: at or after the last
+ * (ties go last: FIFO) the node hangs at the last node's free right link,
+ * strictly before the first at the first's free left link, no walk.
+ * Out of line, and called last, so that its callers need no stack frame.
  */
-static void timerq_link(struct timerq *q, struct timerq_node *node)
+static __attribute__((noinline)) void timerq_link(struct timerq *q, struct timerq_node *node,
+						  ktime_t expires)
 {
-	ktime_t expires = node->expires;
-	struct timerq_node *first, *last = q->last;
+	struct timerq_node *first = q->first, *last = q->last;
 	struct rb_node **link, *parent, *child;
 
+	node->expires = expires;
 	q->count++;
 	if (!last) {
 		/* Empty queue: the node becomes the root, black. */
@@ -106,7 +108,6 @@ static void timerq_link(struct timerq *q, struct timerq_node *node)
 		rb_insert_color(&node->rb, &q->tree);
 		return;
 	}
-	first = q->first;
 	if (expires < first->expires) {
 		rb_link_node(&node->rb, &first->rb, &first->rb.left);
 		q->first = node;
@@ -144,53 +145,117 @@ static void timerq_link(struct timerq *q, struct timerq_node *node)
 	rb_insert_color(&node->rb, &q->tree);
 }
 
+/* Move an armed node to `expires`: out of the queue (or its due list), then in. */
+static __attribute__((noinline)) void timerq_move(struct timerq *q, struct timerq_node *node,
+						  ktime_t expires)
+{
+	timerq_unlink(q, node);
+	timerq_link(q, node, expires);
+}
+
 /*
- * Would arming `node`, in the tree, anew at `expires` put it back where it
- * is?  Only one neighbour can say no: the successor when the node moves
- * later (it must stay strictly before it, FIFO), the predecessor when it
- * moves earlier.  The first node's successor is one step away (a periodic
- * timer that stays first), any other's O(1) amortized.
+ * Re-arm an armed node other than the first.  If arming it anew would put
+ * it back where it is, only its expiry changes.  One neighbour can say no:
+ * the successor when the node moves later (it must stay strictly before
+ * it, FIFO), the predecessor when it moves earlier; O(1) amortized.  Not
+ * for a node on a due list (I6): it is out of the tree.
  */
-static inline bool timerq_stays(const struct timerq *q, const struct timerq_node *node,
-				ktime_t expires)
+static __attribute__((noinline)) void timerq_rearm(struct timerq *q, struct timerq_node *node,
+						   ktime_t expires)
 {
 	const struct timerq_node *next, *prev;
 
-	if (expires >= node->expires) {
-		next = node == q->first ? timerq_after_first(node)
-					: timerq_node_of_rb(rb_next(&node->rb));
-		return !next || expires < next->expires;
+	if (node->rb.parent_colour != TIMERQ_DUE) {
+		if (expires >= node->expires) {
+			next = timerq_node_of_rb(rb_next(&node->rb));
+			if (!next || expires < next->expires) {
+				node->expires = expires;
+				return;
+			}
+		} else {
+			prev = timerq_node_of_rb(rb_prev(&node->rb)); /* not first: exists */
+			if (prev->expires <= expires) {
+				node->expires = expires;
+				return;
+			}
+		}
 	}
-	if (node == q->first)
-		return true;
-	prev = timerq_node_of_rb(rb_prev(&node->rb));
-	return prev->expires <= expires;
+	timerq_move(q, node, expires);
 }
 
+/*
+ * The fast paths are here, with no call before their end and so no stack
+ * frame:
+ *   - the first node re-armed where it stays first (a periodic timer):
+ *     nothing before it, its successor one step away (header);
+ *   - a disarmed node armed at or after the latest expiry (relative
+ *     timeouts of one length): hung at the last node's free right link.
+ *     Half the time the last node is black and nothing is left to do;
+ *     otherwise the rebalancing is the tail call.
+ */
 void timerq_arm(struct timerq *q, struct timerq_node *node, ktime_t expires)
 {
-	uintptr_t word = node->rb.parent_colour;
+	struct timerq_node *last = q->last, *next;
 
-	if (word) {
-		/*
-		 * Re-arming in place only changes the expiry.  Not for a node
-		 * on a due list (I6): it is out of the tree.
-		 */
-		if (word != TIMERQ_DUE && timerq_stays(q, node, expires)) {
+	if (node->rb.parent_colour) {
+		if (node != q->first) {
+			timerq_rearm(q, node, expires);
+			return;
+		}
+		next = timerq_after_first(node);
+		if (expires < node->expires || !next || expires < next->expires) {
 			node->expires = expires;
 			return;
 		}
-		timerq_unlink(q, node);
+		timerq_move(q, node, expires);
+		return;
+	}
+	if (!last || expires < last->expires) {
+		timerq_link(q, node, expires);
+		return;
 	}
 	node->expires = expires;
-	timerq_link(q, node);
+	rb_link_node(&node->rb, &last->rb, &last->rb.right);
+	q->last = node;
+	q->count++;
+	if (rb_is_red(&last->rb))
+		rb_insert_rebalance(&node->rb, &last->rb, &q->tree);
 }
 
+/* Everything timerq_disarm() does not do inline. */
+static __attribute__((noinline)) bool timerq_disarm_slow(struct timerq *q,
+							 struct timerq_node *node)
+{
+	timerq_unlink(q, node);
+	node->rb.parent_colour = 0;
+	return true;
+}
+
+/*
+ * The fast path, with no call and no stack frame: a red leaf, such as a
+ * timeout cancelled soon after it was armed at the tail, leaves the tree
+ * with no rebalancing, and its parent, its word as it stands, is the
+ * in-order neighbour that takes its place at an end (I3).
+ */
 bool timerq_disarm(struct timerq *q, struct timerq_node *node)
 {
-	if (!timerq_is_armed(node))
+	uintptr_t word = node->rb.parent_colour;
+	struct rb_node *parent;
+
+	if (!word)
 		return false;
-	timerq_unlink(q, node);
+	if ((word & (RB_BLACK | TIMERQ_DUE)) || node->rb.left || node->rb.right)
+		return timerq_disarm_slow(q, node);
+	parent = (struct rb_node *)word;
+	if (node == q->first)
+		q->first = timerq_node_of_rb(parent);
+	if (node == q->last)
+		q->last = timerq_node_of_rb(parent);
+	if (parent->left == &node->rb)
+		parent->left = NULL;
+	else
+		parent->right = NULL;
+	q->count--;
 	node->rb.parent_colour = 0;
 	return true;
 }
