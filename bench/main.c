@@ -2,6 +2,7 @@
  * `bench`          the timing table (make bench)
  * `bench --check`  the cross-check of the baselines, as TAP (make test)
  * `bench --size N [name]` one size only, optionally one structure (profiling)
+ * `bench --node-size` sizeof(struct timerq_node) on this host
  * `bench --ops N NAME WORKLOAD COUNT [--dry]` untimed, for counting (bench/count):
  *                  fill NAME to N timers, write a script of COUNT operations of
  *                  WORKLOAD (its short name), run it unless --dry.  The
@@ -132,6 +133,7 @@ static int run_bench(u32 only_size, const char *only_structure)
 	printf("(x.xx) = ns of that structure / ns of timerqueue: above 1, timerqueue is faster\n");
 	printf("wheel: 4 levels x 256 slots, tick %u ns, expires at tick granularity\n",
 	       1u << BENCH_TICK_LOG2_NS);
+	printf("timerqueue node: %zu bytes\n", bench_timerqueue_node_size());
 	printf("list*: %u ops per run at N=10000 and %u at N=1000000 (O(n) walks), except fast "
 	       "paths\n",
 	       BENCH_LIST_OPS_10K, BENCH_LIST_OPS_1M);
@@ -222,6 +224,10 @@ static int run_ops(u32 n, const char *name, const char *workload, u32 count, boo
 
 int main(int argc, char **argv)
 {
+	if (argc == 2 && !strcmp(argv[1], "--node-size")) {
+		printf("%zu\n", bench_timerqueue_node_size());
+		return 0;
+	}
 	if ((argc == 6 || (argc == 7 && !strcmp(argv[6], "--dry"))) && !strcmp(argv[1], "--ops"))
 		return run_ops((u32)strtoul(argv[2], NULL, 10), argv[3], argv[4],
 			       (u32)strtoul(argv[5], NULL, 10), argc == 7);
@@ -232,8 +238,8 @@ int main(int argc, char **argv)
 		return run_bench((u32)strtoul(argv[2], NULL, 10), argc == 4 ? argv[3] : NULL);
 	if (argc != 1) {
 		fprintf(stderr,
-			"usage: %s [--check | --size N [structure] | --ops N structure workload "
-			"count [--dry]]\n",
+			"usage: %s [--check | --size N [structure] | --node-size | --ops N "
+			"structure workload count [--dry]]\n",
 			argv[0]);
 		return 2;
 	}

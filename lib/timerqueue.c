@@ -56,7 +56,8 @@ static inline struct timerq_node *timerq_before_last(const struct timerq_node *l
 }
 
 /* Take a node out of the tree, moving the ends past it first (I3). */
-static inline __attribute__((always_inline)) void timerq_erase(struct timerq *q, struct timerq_node *node)
+static inline __attribute__((always_inline)) void timerq_erase(struct timerq *q,
+							       struct timerq_node *node)
 {
 	if (node == q->first)
 		q->first = timerq_after_first(node);
@@ -235,7 +236,9 @@ static __attribute__((noinline)) bool timerq_disarm_slow(struct timerq *q,
  * The fast path, with no call and no stack frame: a red leaf, such as a
  * timeout cancelled soon after it was armed at the tail, leaves the tree
  * with no rebalancing, and its parent, its word as it stands, is the
- * in-order neighbour that takes its place at an end (I3).
+ * in-order neighbour that takes its place at an end (I3).  A red node has
+ * no child or two (one black child would break rule 3, one red child rule
+ * 2), so no left child means a leaf.
  */
 bool timerq_disarm(struct timerq *q, struct timerq_node *node)
 {
@@ -244,7 +247,7 @@ bool timerq_disarm(struct timerq *q, struct timerq_node *node)
 
 	if (!word)
 		return false;
-	if ((word & (RB_BLACK | TIMERQ_DUE)) || node->rb.left || node->rb.right)
+	if ((word & (RB_BLACK | TIMERQ_DUE)) || node->rb.left)
 		return timerq_disarm_slow(q, node);
 	parent = (struct rb_node *)word;
 	if (node == q->first)

@@ -1,11 +1,12 @@
 /*
  * The kernel timer service.
  *
- * Each clock has a timer queue (lib/timerqueue.h: sorted list indexed by a
- * red-black tree).  The IRQ 0 handler expires both queues, each at its own
- * clock's "now", then programs the PIT one-shot for the earliest deadline
- * of the two, the REALTIME one converted to monotonic time through the
- * current wall-clock offset.  With nothing armed no interrupt is asked for.
+ * Each clock has a timer queue (lib/timerqueue.h: a red-black tree sorted
+ * by expiry, its two ends kept).  The IRQ 0 handler expires both queues,
+ * each at its own clock's "now", then programs the PIT one-shot for the
+ * earliest deadline of the two, the REALTIME one converted to monotonic
+ * time through the current wall-clock offset.  With nothing armed no
+ * interrupt is asked for.
  *
  * Restarting from fn: the queue disarms a timer before it calls back
  * (lib/timerqueue.h, I6), so fn arms its own timer with the ordinary

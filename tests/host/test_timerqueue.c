@@ -531,6 +531,119 @@ static void test_check_detects(void **state)
 	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_COUNT);
 }
 
+/*
+ * Every position in every small tree: for trees of 1..12 nodes built in many
+ * orders (with equal expiries), each node in turn is disarmed, or re-armed
+ * before the first, onto or near its own expiry and its neighbours', after
+ * the last; then the queue must pass its checker and hold exactly the
+ * model's nodes in (expiry, arming order), and the rest must leave from
+ * either end.  This reaches each path of arm and disarm with the node at an
+ * end or not, red or black, with no child, one or two: the inline fast paths
+ * and the out-of-line ones.
+ */
+struct small {
+	struct timer t[12];
+	unsigned long long seq[12];
+	int n;
+};
+
+static int cmp_small_key(const struct small *sm, int a, int b)
+{
+	const struct timer *x = &sm->t[a], *y = &sm->t[b];
+
+	if (x->node.expires != y->node.expires)
+		return x->node.expires < y->node.expires ? -1 : 1;
+	return sm->seq[a] < sm->seq[b] ? -1 : sm->seq[a] > sm->seq[b];
+}
+
+static void check_small(struct timerq *q, const struct small *sm)
+{
+	int order[12], m = 0;
+	struct timerq_node *pos;
+
+	assert_int_equal(timerq_check(q), 0);
+	for (int i = 0; i < sm->n; i++)
+		if (timerq_is_armed(&sm->t[i].node))
+			order[m++] = i;
+	for (int i = 1; i < m; i++) /* insertion sort by (expiry, arming order) */
+		for (int j = i; j > 0 && cmp_small_key(sm, order[j - 1], order[j]) > 0; j--) {
+			int tmp = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = tmp;
+		}
+	assert_int_equal(timerq_count(q), m);
+	pos = timerq_first(q);
+	for (int i = 0; i < m; i++) {
+		assert_ptr_equal(pos, &sm->t[order[i]].node);
+		pos = timerq_next(pos);
+	}
+	assert_null(pos);
+	assert_ptr_equal(q->last, m ? &sm->t[order[m - 1]].node : NULL);
+}
+
+static void test_every_position(void **state)
+{
+	(void)state;
+	static struct small sm;
+	struct timerq q;
+	unsigned long long r = 0x9e3779b97f4a7c15ull;
+	unsigned long cases = 0;
+
+	for (int n = 1; n <= 12; n++) {
+		for (int order = 0; order < 60; order++) {
+			int perm[12];
+
+			for (int i = 0; i < n; i++)
+				perm[i] = i;
+			for (int i = n - 1; i > 0; i--) { /* Fisher-Yates, xorshift */
+				int j, tmp;
+
+				r ^= r << 13;
+				r ^= r >> 7;
+				r ^= r << 17;
+				j = (int)(r % (unsigned)(i + 1));
+				tmp = perm[i];
+				perm[i] = perm[j];
+				perm[j] = tmp;
+			}
+			for (int k = 0; k < n; k++) {
+				for (int action = 0; action < 9; action++) {
+					const ktime_t own = 100 + 20 * (perm[k] / 2);
+					const ktime_t to[9] = {0, 0,	   own - 20, own - 1, own,
+							       own + 1, own + 20, 50,	 1000};
+
+					timerq_init(&q);
+					init_timers(sm.t, n);
+					sm.n = n;
+					/* expiries 100, 100, 120, 120, ...: pairs tie */
+					for (int i = 0; i < n; i++) {
+						timerq_arm(&q, &sm.t[i].node, 100 + 20 * (perm[i] / 2));
+						sm.seq[i] = i;
+					}
+					check_small(&q, &sm);
+					if (action == 0) {
+						assert_true(timerq_disarm(&q, &sm.t[k].node));
+						assert_false(timerq_is_armed(&sm.t[k].node));
+					} else {
+						timerq_arm(&q, &sm.t[k].node, to[action]);
+						sm.seq[k] = n;
+					}
+					check_small(&q, &sm);
+					/* the rest leaves, from the front or the back */
+					while (timerq_first(&q)) {
+						assert_true(timerq_disarm(
+						    &q, action & 1 ? q.last : timerq_first(&q)));
+						check_small(&q, &sm);
+					}
+					cases++;
+				}
+			}
+		}
+	}
+	printf("# every position: %lu cases\n", cases);
+}
+
 /* ---- randomized run against a reference model ---- */
 
 enum { POOL = 4096, OPS = 1000000, BATCH = 1000 };
@@ -774,6 +887,7 @@ int main(void)
 		cmocka_unit_test(test_callback_meddles),
 		cmocka_unit_test(test_node_disarmed_in_callback),
 		cmocka_unit_test(test_check_detects),
+		cmocka_unit_test(test_every_position),
 		cmocka_unit_test(test_random_vs_model),
 	};
 	return cmocka_run_group_tests_name("timerqueue", tests, NULL, NULL);
