@@ -7,7 +7,11 @@
  * maxerror grows 500 us a second; a PLL offset is absorbed; a leap second
  * inserted at UTC midnight repeats 23:59:59 with TIME_INS, TIME_OOP,
  * TIME_WAIT; settimeofday keeps the zone and warps the clock once.
+ * Under -icount: the rates and sleeps are measured in the machine's own
+ * time, which a loaded host would otherwise stretch (a 50 ms sleep read
+ * 55 ms with nine agents on two cores).
  */
+/* qemu: -icount shift=3,sleep=off */
 #include "../tap.h"
 #include <errno.h>
 #include <signal.h>
