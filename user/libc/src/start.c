@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "vdso.h"
 
 int errno;
 char **environ;
@@ -30,9 +31,12 @@ void __libc_start(long *sp)
 {
 	int argc = (int)sp[0];
 	char **argv = (char **)(sp + 1);
-	char **envp = argv + argc + 1;
+	char **envp = argv + argc + 1, **end = envp;
 
 	environ = envp;
+	while (*end)
+		end++;
+	__libc_auxv = (const unsigned long *)(end + 1); /* after envp's NULL */
 	if (argc > 0 && argv[0]) {
 		char *slash = strrchr(argv[0], '/');
 
