@@ -62,3 +62,16 @@ bench-kernel: deps $(KERNEL) kbench
 TEST_LAYERS += test-bench-kernel-build
 test-bench-kernel-build: deps
 	$(call test_layer,kbench,$(call tap_stream,$(LAYER_TAP)/kbench.tap,bench/kernel/check $(KBENCH_TICK) $(KBENCH_LINUX)))
+
+# `make profile-path PATH_NAME=getpid`: one path of bench/kernel/paths.c,
+# single-stepped under QEMU's gdb stub, its instructions per function and
+# its call tree (tools/profile-path).  Not a test.
+KBENCH_PATHS := $(KBENCH_DIR)/paths
+PATH_NAME ?= getpid
+$(KBENCH_PATHS): bench/kernel/paths.c $(BUILD)/user/crt0.o $(BUILD)/user/libc.a user/user.ld tools/ucc
+	@mkdir -p $(dir $@)
+	@$(call user_prog,-Wall -Wextra -Werror $<,$@)
+
+.PHONY: profile-path
+profile-path: deps $(KERNEL) $(KBENCH_PATHS)
+	@tools/profile-path $(PATH_NAME)
