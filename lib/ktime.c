@@ -1,5 +1,6 @@
 /* Conversions and period arithmetic for ktime_t (see lib/ktime.h). */
 #include "lib/ktime.h"
+#include "lib/div64.h"
 
 #include <abi/errno.h>
 
@@ -9,8 +10,13 @@ int ktime_from_timespec(const struct timespec *ts, ktime_t *out)
 
 	if (ts->tv_nsec < 0 || (u64)ts->tv_nsec >= NSEC_PER_SEC || ts->tv_sec < 0)
 		return -EINVAL;
+	/* With a 32-bit tv_sec (i386) this cannot overflow, and is one mull;
+	 * a 64-bit one (host) can. */
+	if (sizeof(ts->tv_sec) <= sizeof(u32)) {
+		*out = (u64)(u32)ts->tv_sec * NSEC_PER_SEC + (u32)ts->tv_nsec;
+		return 0;
+	}
 	sec = (u64)ts->tv_sec;
-	/* With a 32-bit tv_sec this cannot overflow; a 64-bit one (host) can. */
 	if (sec > (KTIME_MAX - (u64)ts->tv_nsec) / NSEC_PER_SEC)
 		*out = KTIME_MAX;
 	else
@@ -20,8 +26,22 @@ int ktime_from_timespec(const struct timespec *ts, ktime_t *out)
 
 void ktime_to_timespec(ktime_t t, struct timespec *ts)
 {
-	u64 sec = t / NSEC_PER_SEC;
+	u64 sec;
 
+	/* Seconds below 2^32 (more than a 32-bit tv_sec holds): one divl. */
+	if ((t >> 32) < NSEC_PER_SEC) {
+		u32 nsec, sec32 = div64_narrow((u32)(t >> 32), (u32)t, NSEC_PER_SEC, &nsec);
+
+#if KTIME_TV_SEC_MAX < 0xffffffff
+		if (sec32 <= (u32)KTIME_TV_SEC_MAX)
+#endif
+		{
+			ts->tv_sec = (time_t)sec32;
+			ts->tv_nsec = (long)nsec;
+			return;
+		}
+	}
+	sec = t / NSEC_PER_SEC;
 	if (sec > (u64)KTIME_TV_SEC_MAX) {
 		ts->tv_sec = KTIME_TV_SEC_MAX;
 		ts->tv_nsec = (long)(NSEC_PER_SEC - 1);
@@ -33,7 +53,7 @@ void ktime_to_timespec(ktime_t t, struct timespec *ts)
 
 int ktime_forward(ktime_t expires, ktime_t interval, ktime_t now, ktime_t *next)
 {
-	u64 missed;
+	u64 missed, late;
 
 	if (interval == 0) {
 		*next = KTIME_MAX;
@@ -43,7 +63,15 @@ int ktime_forward(ktime_t expires, ktime_t interval, ktime_t now, ktime_t *next)
 		*next = expires;
 		return 0;
 	}
-	missed = (now - expires) / interval;
+	late = now - expires;
+	/* A 32-bit period and fewer than 2^32 periods late: one divl. */
+	if (interval <= UINT32_MAX && (late >> 32) < interval) {
+		u32 rem;
+
+		missed = div64_narrow((u32)(late >> 32), (u32)late, (u32)interval, &rem);
+	} else {
+		missed = late / interval;
+	}
 	/*
 	 * missed * interval <= now - expires, so the last missed expiry
 	 * expires + missed * interval is <= now and fits; only adding the

@@ -11,8 +11,8 @@
  * sleeps).  Sums saturate at KTIME_MAX instead of wrapping, so "now + a huge
  * relative timeout" is a deadline far in the future and not one in the past.
  *
- * The i386 kernel divides u64 values with libgcc's __udivdi3/__umoddi3; the
- * helpers below divide at most once per call.
+ * The helpers below divide at most once per call, with one i386 `divl`
+ * where the quotient fits 32 bits (libgcc's __udivdi3 otherwise).
  */
 #ifndef TICK386_LIB_KTIME_H
 #define TICK386_LIB_KTIME_H

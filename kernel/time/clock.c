@@ -284,6 +284,8 @@ u64 clock_monotonic_to_raw_delta(u64 mono_delta)
 	irq_restore(flags);
 	if (mono_delta > (1ull << 31))
 		mono_delta = 1ull << 31; /* beyond any one-shot: clamped later anyway */
+	if (rate == (s64)(1ull << 32))
+		return mono_delta; /* unadjusted: no 64-bit division (63 instructions) */
 	return (mono_delta << 32) / (u64)rate;
 }
 

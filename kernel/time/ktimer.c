@@ -66,11 +66,9 @@ static void reprogram(void)
 		programmed = KTIME_MAX;
 		return;
 	}
-	clockevent_program(next);
-	/* a far deadline is clamped: the event comes earlier, and then
-	 * this runs again */
-	u64 limit = clock_monotonic_ns() + clockevent_max_delta_ns();
-	programmed = next < limit ? next : limit;
+	/* a far deadline is clamped: the event comes earlier (the time
+	 * returned), and then this runs again */
+	programmed = clockevent_program_event(next);
 }
 
 static void expire_one(struct timerq *q, struct timerq_node *node, ktime_t now, void *ctx)
@@ -83,14 +81,23 @@ static void expire_one(struct timerq *q, struct timerq_node *node, ktime_t now, 
 		timerq_arm(q, node, node->expires);
 }
 
-/* The clock event handler: IRQ 0, interrupts off. */
+/*
+ * The clock event handler: IRQ 0, interrupts off.  The wall clocks are
+ * read only when their queues hold a timer: most of the time they are
+ * empty, and the reads were 387 of the 999 instructions here (make
+ * profile-path PATH_NAME=deadline).  NTP's second timer waits in the
+ * REALTIME queue, so an empty one has no leap second to apply either.
+ */
 static void ktimer_event(u64 now)
 {
 	programmed = 0; /* the one-shot has fired; reprogram() asks the next */
 	timerq_expire(&queues[KTIMER_MONOTONIC], now, expire_one, NULL);
-	ntp_second_first(clock_realtime_ns()); /* a leap second before the wall timers */
-	timerq_expire(&queues[KTIMER_REALTIME], clock_realtime_ns(), expire_one, NULL);
-	timerq_expire(&queues[KTIMER_TAI], clock_tai_ns(), expire_one, NULL);
+	if (timerq_count(&queues[KTIMER_REALTIME])) {
+		ntp_second_first(clock_realtime_ns()); /* a leap second before the wall timers */
+		timerq_expire(&queues[KTIMER_REALTIME], clock_realtime_ns(), expire_one, NULL);
+	}
+	if (timerq_count(&queues[KTIMER_TAI]))
+		timerq_expire(&queues[KTIMER_TAI], clock_tai_ns(), expire_one, NULL);
 	reprogram();
 }
 
