@@ -36,6 +36,38 @@ static unsigned slot_index(u64 id, int level)
 }
 
 /*
+ * The same for an id in use or to be used (0 <= id <= INT_MAX): in 32
+ * bits, a level's shift being at most 30.  The lookups below take it: the
+ * 64-bit shifts made idr_find 59 guest instructions for a 2-level tree
+ * (make profile-path PATH_NAME=timer_gettime).
+ */
+static unsigned slot32(u32 id, int level)
+{
+	return (id >> (IDR_BITS * level)) & (IDR_SLOTS - 1);
+}
+
+/* The leaf layer of id, with the layers above it in path[1..] (when path is
+ * given); NULL if id is outside the range or the tree has no leaf for it. */
+static struct idr_layer *leaf_of(const struct idr *idr, int id, struct idr_layer **path)
+{
+	struct idr_layer *l = idr->top;
+	int bits = IDR_BITS * idr->levels;
+
+	if (id < idr->min_id || id > idr->max_id || !l || (bits < 32 && ((u32)id >> bits)))
+		return NULL;
+	for (int level = idr->levels - 1; level > 0; level--) {
+		if (path)
+			path[level] = l;
+		l = l->slot[slot32((u32)id, level)];
+		if (!l)
+			return NULL;
+	}
+	if (path)
+		path[0] = l;
+	return l;
+}
+
+/*
  * The lowest free id >= start below `layer` (which covers ids from base, at
  * height `level`, 0 = leaf), or -1 if its subtree has none from start on.
  */
@@ -91,6 +123,25 @@ static void layer_free(struct idr *idr, struct idr_layer *l)
 	idr->layers--;
 }
 
+/* Put ptr at id in its leaf (path[0], the layers above in path[1..]). */
+static int place(struct idr *idr, struct idr_layer **path, int id, void *ptr)
+{
+	struct idr_layer *l = path[0];
+	unsigned i = slot32((u32)id, 0);
+
+	l->slot[i] = ptr;
+	l->count++;
+	l->full |= 1u << i;
+	/* Propagate fullness upward while layers fill up. */
+	for (int level = 1; level < idr->levels && l->full == ALL_FULL; level++) {
+		path[level]->full |= 1u << slot32((u32)id, level);
+		l = path[level];
+	}
+	idr->count++;
+	idr->next = id >= idr->max_id ? idr->min_id : id + 1;
+	return id;
+}
+
 int idr_alloc(struct idr *idr, void *ptr)
 {
 	struct idr_layer *spare[2 * IDR_MAX_LEVELS];
@@ -100,6 +151,14 @@ int idr_alloc(struct idr *idr, void *ptr)
 
 	if (!ptr)
 		return -EINVAL;
+	/*
+	 * Ids go out in order, so the one after the last is nearly always
+	 * free, in a leaf that is there (31 times in 32): then it is the
+	 * lowest free id from there, and no search and no new layer is
+	 * needed (make profile-path PATH_NAME=timer_create: 365 -> 59).
+	 */
+	if (leaf_of(idr, idr->next, path) && !path[0]->slot[slot32((u32)idr->next, 0)])
+		return place(idr, path, idr->next, ptr);
 	id = idr_search(idr, (u64)idr->next);
 	if (id < 0)
 		id = idr_search(idr, (u64)idr->min_id); /* wrap */
@@ -167,47 +226,26 @@ counted:
 		}
 		l = l->slot[i];
 	}
-	unsigned i = slot_index((u64)id, 0);
-	l->slot[i] = ptr;
-	l->count++;
-	l->full |= 1u << i;
-	/* Propagate fullness upward while layers fill up. */
-	for (int level = 1; level < idr->levels && l->full == ALL_FULL; level++) {
-		path[level]->full |= 1u << slot_index((u64)id, level);
-		l = path[level];
-	}
-	idr->count++;
-	idr->next = id >= idr->max_id ? idr->min_id : (int)id + 1;
-	return (int)id;
+	path[0] = l;
+	return place(idr, path, (int)id, ptr);
 }
 
 void *idr_find(const struct idr *idr, int id)
 {
-	const struct idr_layer *l = idr->top;
+	const struct idr_layer *l = leaf_of(idr, id, NULL);
 
-	if (id < idr->min_id || id > idr->max_id || !l || (u64)id >= idr_capacity(idr->levels))
-		return NULL;
-	for (int level = idr->levels - 1; level > 0 && l; level--)
-		l = l->slot[slot_index((u64)id, level)];
-	return l ? l->slot[slot_index((u64)id, 0)] : NULL;
+	return l ? l->slot[slot32((u32)id, 0)] : NULL;
 }
 
 void *idr_remove(struct idr *idr, int id)
 {
 	struct idr_layer *path[IDR_MAX_LEVELS];
-	struct idr_layer *l = idr->top;
+	struct idr_layer *l = leaf_of(idr, id, path);
 	void *ptr;
 
-	if (id < idr->min_id || id > idr->max_id || !l || (u64)id >= idr_capacity(idr->levels))
+	if (!l)
 		return NULL;
-	for (int level = idr->levels - 1; level >= 0; level--) {
-		path[level] = l;
-		if (level)
-			l = l->slot[slot_index((u64)id, level)];
-		if (!l)
-			return NULL;
-	}
-	unsigned i = slot_index((u64)id, 0);
+	unsigned i = slot32((u32)id, 0);
 	ptr = l->slot[i];
 	if (!ptr)
 		return NULL;
@@ -216,13 +254,13 @@ void *idr_remove(struct idr *idr, int id)
 	l->full &= ~(1u << i);
 	/* Not full any more on the whole path; free the layers that emptied. */
 	for (int level = 1; level < idr->levels; level++)
-		path[level]->full &= ~(1u << slot_index((u64)id, level));
+		path[level]->full &= ~(1u << slot32((u32)id, level));
 	for (int level = 0; level < idr->levels; level++) {
 		if (path[level]->count)
 			break;
 		layer_free(idr, path[level]);
 		if (level + 1 < idr->levels) {
-			path[level + 1]->slot[slot_index((u64)id, level + 1)] = NULL;
+			path[level + 1]->slot[slot32((u32)id, level + 1)] = NULL;
 			path[level + 1]->count--;
 		} else {
 			idr->top = NULL;

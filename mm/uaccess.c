@@ -34,7 +34,19 @@ bool user_range_ok(const void __user *p, size_t n, bool write)
 		return false;
 	if (write)
 		maybe_grow_stack(vm, (u32)p, n);
+	if (vm_one_page(vm, (u32)p, n, write ? VM_WRITE : VM_READ))
+		return true; /* the common case, one walk inline */
 	return vm_range_ok(vm, (u32)p, n, write ? VM_WRITE : VM_READ);
+}
+
+void *user_write_ptr(void __user *p, size_t n)
+{
+	struct vm *vm = current_vm();
+
+	if (!vm)
+		return NULL;
+	maybe_grow_stack(vm, (u32)p, n);
+	return vm_one_page(vm, (u32)p, n, VM_WRITE);
 }
 
 int copy_from_user(void *dst, const void __user *src, size_t n)

@@ -14,6 +14,8 @@
 #                   (e.g. isr_stub_32: IRQ 0)
 #   PROFILE_END     the symbol that ends the path (default prof_end)
 #   PROFILE_TREE    1 to print the call tree (default 1)
+#   PROFILE_ANNOTATE  functions (comma-separated) to print instruction by
+#                   instruction with their counts
 #
 # Stepping: QEMU steps with interrupts and timers masked (its default
 # sstep flags), so the path runs as it would, minus interrupts that would
@@ -60,6 +62,34 @@ def symbols(elf):
         if len(parts) == 3 and parts[1] in "tTwW":
             syms.append((int(parts[0], 16), parts[2]))
     return syms
+
+
+def annotate(fn, pcs, syms, kernel, prog):
+    """The disassembly of fn with each instruction's count in the path."""
+    starts = [a for a, n in syms if n == fn]
+    if not starts:
+        print("\nprofile: no function %s to annotate" % fn)
+        return
+    lo = starts[0]
+    later = [a for a, _ in syms if a > lo]
+    hi = min(later) if later else lo + 4096
+    counts = {}
+    for pc in pcs:
+        if lo <= pc < hi:
+            counts[pc] = counts.get(pc, 0) + 1
+    elf = kernel if lo >= 0xC0000000 else prog
+    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-M", "intel",
+                          "--start-address=0x%x" % lo, "--stop-address=0x%x" % hi, elf],
+                         capture_output=True, text=True).stdout
+    print("\n%s, instruction by instruction (count, address, instruction):" % fn)
+    for line in out.splitlines():
+        head = line.strip().split(":", 1)
+        try:
+            addr = int(head[0], 16)
+        except ValueError:
+            continue
+        if len(head) == 2 and head[1].strip():
+            print("%7s  %s" % (counts.get(addr, "") or "", line.strip()))
 
 
 def main():
@@ -165,6 +195,9 @@ def main():
     print("%7s %6s %7s  %s" % ("self", "%", "incl", "function"))
     for fn, n in sorted(self_count.items(), key=lambda kv: -kv[1]):
         print("%7d %5.1f%% %7d  %s" % (n, 100.0 * n / max(total, 1), incl[fn], fn))
+
+    for fn in filter(None, os.environ.get("PROFILE_ANNOTATE", "").split(",")):
+        annotate(fn, pcs, syms, kernel, prog)
 
     if want_tree:
         print("\ncall tree (inclusive / self, callees in the order first reached):")

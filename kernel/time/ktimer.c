@@ -52,12 +52,15 @@ static u64 to_monotonic(enum ktimer_clock clock, u64 deadline)
 /* Program the clock event for the earliest deadline; irqs off. */
 static void reprogram(void)
 {
-	u64 next = KTIME_MAX;
+	u64 next = timerq_next_deadline(&queues[KTIMER_MONOTONIC]);
 
-	for (int c = 0; c < KTIMER_NR_CLOCKS; c++) {
-		u64 d = to_monotonic(c, timerq_next_deadline(&queues[c]));
-		if (d < next)
-			next = d;
+	/* the wall queues are mostly empty: no loop, no offset read then */
+	for (int c = KTIMER_MONOTONIC + 1; c < KTIMER_NR_CLOCKS; c++) {
+		if (timerq_count(&queues[c])) {
+			u64 d = to_monotonic(c, timerq_next_deadline(&queues[c]));
+			if (d < next)
+				next = d;
+		}
 	}
 	if (next == KTIME_MAX) {
 		/* TSC: the device goes quiet; PIT clock source: its
@@ -132,7 +135,7 @@ void ktimer_start(struct ktimer *t, u64 expires_ns)
 	irq_restore(flags);
 }
 
-bool ktimer_cancel(struct ktimer *t)
+bool ktimer_cancel_armed(struct ktimer *t)
 {
 	u32 flags = irq_save();
 	/* no reprogramming: the event now due early finds nothing */
