@@ -51,8 +51,14 @@ static void test_memcpy_memset_sizes(struct ktest *t)
 
 static void test_div64_narrow(struct ktest *t)
 {
-	static const u64 dividends[] = {0, 1, 999999999, 1000000000, 0xFFFFFFFFull,
-					0x100000000ull, 0x3B9AC9FFFFFFFFFFull, 1234567890123456789ull};
+	static const u64 dividends[] = {0,
+					1,
+					999999999,
+					1000000000,
+					0xFFFFFFFFull,
+					0x100000000ull,
+					0x3B9AC9FFFFFFFFFFull,
+					1234567890123456789ull};
 	static const u32 divisors[] = {1, 3, 838, 1000000, 1000000000, 0xFFFFFFFFu};
 	bool ok = true;
 

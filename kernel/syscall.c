@@ -25,22 +25,22 @@ static inline long syscall_call(syscall_fn_t fn, const struct trap_frame *tf)
 {
 	long ret;
 
-	__asm__ volatile("pushl %c[a6](%[tf])\n\t"
-			 "pushl %c[a5](%[tf])\n\t"
-			 "pushl %c[a4](%[tf])\n\t"
-			 "pushl %c[a3](%[tf])\n\t"
-			 "pushl %c[a2](%[tf])\n\t"
-			 "pushl %c[a1](%[tf])\n\t"
-			 "call *%[fn]\n\t"
-			 "addl $24, %%esp"
-			 : "=a"(ret)
-			 : [fn] "a"(fn), [tf] "r"(tf), [a1] "i"(offsetof(struct trap_frame, ebx)),
-			   [a2] "i"(offsetof(struct trap_frame, ecx)),
-			   [a3] "i"(offsetof(struct trap_frame, edx)),
-			   [a4] "i"(offsetof(struct trap_frame, esi)),
-			   [a5] "i"(offsetof(struct trap_frame, edi)),
-			   [a6] "i"(offsetof(struct trap_frame, ebp))
-			 : "ecx", "edx", "memory", "cc");
+	__asm__ volatile(
+	    "pushl %c[a6](%[tf])\n\t"
+	    "pushl %c[a5](%[tf])\n\t"
+	    "pushl %c[a4](%[tf])\n\t"
+	    "pushl %c[a3](%[tf])\n\t"
+	    "pushl %c[a2](%[tf])\n\t"
+	    "pushl %c[a1](%[tf])\n\t"
+	    "call *%[fn]\n\t"
+	    "addl $24, %%esp"
+	    : "=a"(ret)
+	    :
+	    [fn] "a"(fn), [tf] "r"(tf), [a1] "i"(offsetof(struct trap_frame, ebx)),
+	    [a2] "i"(offsetof(struct trap_frame, ecx)), [a3] "i"(offsetof(struct trap_frame, edx)),
+	    [a4] "i"(offsetof(struct trap_frame, esi)), [a5] "i"(offsetof(struct trap_frame, edi)),
+	    [a6] "i"(offsetof(struct trap_frame, ebp))
+	    : "ecx", "edx", "memory", "cc");
 	return ret;
 }
 
