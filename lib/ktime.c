@@ -24,24 +24,12 @@ int ktime_from_timespec(const struct timespec *ts, ktime_t *out)
 	return 0;
 }
 
-void ktime_to_timespec(ktime_t t, struct timespec *ts)
+/* ktime_to_timespec (lib/ktime.h) for the seconds its divl does not take:
+ * 2^32 and more, or more than tv_sec holds. */
+void ktime_to_timespec_wide(ktime_t t, struct timespec *ts)
 {
-	u64 sec;
+	u64 sec = t / NSEC_PER_SEC;
 
-	/* Seconds below 2^32 (more than a 32-bit tv_sec holds): one divl. */
-	if ((t >> 32) < NSEC_PER_SEC) {
-		u32 nsec, sec32 = div64_narrow((u32)(t >> 32), (u32)t, NSEC_PER_SEC, &nsec);
-
-#if KTIME_TV_SEC_MAX < 0xffffffff
-		if (sec32 <= (u32)KTIME_TV_SEC_MAX)
-#endif
-		{
-			ts->tv_sec = (time_t)sec32;
-			ts->tv_nsec = (long)nsec;
-			return;
-		}
-	}
-	sec = t / NSEC_PER_SEC;
 	if (sec > (u64)KTIME_TV_SEC_MAX) {
 		ts->tv_sec = KTIME_TV_SEC_MAX;
 		ts->tv_nsec = (long)(NSEC_PER_SEC - 1);
@@ -64,6 +52,11 @@ int ktime_forward(ktime_t expires, ktime_t interval, ktime_t now, ktime_t *next)
 		return 0;
 	}
 	late = now - expires;
+	/* Less than a period late (a delivery in time): no division. */
+	if (late < interval) {
+		*next = ktime_add_sat(expires, interval);
+		return 0;
+	}
 	/* A 32-bit period and fewer than 2^32 periods late: one divl. */
 	if (interval <= UINT32_MAX && (late >> 32) < interval) {
 		u32 rem;

@@ -2,7 +2,6 @@
 #include "mm/uaccess.h"
 #include "kernel/task/task.h"
 #include "mm/vm.h"
-#include "lib/string.h"
 #include <abi/errno.h>
 
 /* A task without an address space (a kernel thread) has no user memory. */
@@ -39,6 +38,20 @@ bool user_range_ok(const void __user *p, size_t n, bool write)
 	return vm_range_ok(vm, (u32)p, n, write ? VM_WRITE : VM_READ);
 }
 
+/* memcpy's rep movsl inline: the call and its saved registers were a third
+ * of a small copy (make profile-path PATH_NAME=clock_gettime). */
+static inline void copy_small(void *dst, const void *src, size_t n)
+{
+	size_t words = n / 4;
+
+	__asm__ volatile("rep movsl\n\t"
+			 "movl %[rest], %%ecx\n\t"
+			 "rep movsb"
+			 : "+D"(dst), "+S"(src), "+c"(words)
+			 : [rest] "rm"(n & 3)
+			 : "memory");
+}
+
 void *user_write_ptr(void __user *p, size_t n)
 {
 	struct vm *vm = current_vm();
@@ -58,7 +71,7 @@ int copy_from_user(void *dst, const void __user *src, size_t n)
 		return -EFAULT;
 	p = vm_one_page(vm, (u32)src, n, VM_READ);
 	if (p) {
-		memcpy(dst, p, n);
+		copy_small(dst, p, n);
 		return 0;
 	}
 	return vm_copy_in(vm, dst, (u32)src, n);
@@ -74,7 +87,7 @@ int copy_to_user(void __user *dst, const void *src, size_t n)
 	maybe_grow_stack(vm, (u32)dst, n);
 	p = vm_one_page(vm, (u32)dst, n, VM_WRITE);
 	if (p) {
-		memcpy(p, src, n);
+		copy_small(p, src, n);
 		return 0;
 	}
 	return vm_copy_out(vm, (u32)dst, src, n);

@@ -176,8 +176,14 @@ int sigframe_setup(struct trap_frame *tf, u32 frame, int signo, const siginfo_t 
 
 	if (!frame)
 		return -EFAULT;
-	f = user_write_ptr((void __user *)frame, sizeof(*f));
-	fp = f ? user_write_ptr((void __user *)fpstate, SIGFRAME_FPSTATE_SIZE) : NULL;
+	/* one page for both, mostly (they are about 400 bytes together) */
+	f = user_write_ptr((void __user *)frame, fpstate + SIGFRAME_FPSTATE_SIZE - frame);
+	if (f) {
+		fp = (u8 *)f + (fpstate - frame);
+	} else {
+		f = user_write_ptr((void __user *)frame, sizeof(*f));
+		fp = f ? user_write_ptr((void __user *)fpstate, SIGFRAME_FPSTATE_SIZE) : NULL;
+	}
 	if (f && fp) {
 		__asm__ volatile("fnsave %0" : "=m"(*(u8(*)[SIGFRAME_FNSAVE_SIZE])fp));
 		fpstate_finish(fp);
