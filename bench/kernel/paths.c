@@ -3,7 +3,7 @@
  * tools/profile-path (make profile-path PATH_NAME=...), which single-steps
  * it under QEMU's gdb stub and counts the guest instructions per function.
  *
- *     paths NAME
+ *     paths NAME [ARMED]
  *
  * Each path runs PATH_RUNS times as
  *     prof_begin(); OPERATION; prof_end();
@@ -23,7 +23,8 @@
  *                      once the last run's task is asleep, and ends at
  *                      prof_end(), the handler's first act
  *
- * The armed timers are kbench's: 1,000-1,100 s ahead on a blocked signal.
+ * The armed timers are kbench's: 1,000-1,100 s ahead on a blocked signal,
+ * ARMED of them (1,000 unless given, at most 10,000).
  * Plain POSIX: it runs on Linux too (without a profile).
  */
 #include <signal.h>
@@ -33,7 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define ARMED 1000
+#define MAX_ARMED 10000
 #define PATH_RUNS 4
 #define FAR_SIG SIGRTMIN
 #define TICK_SIG (SIGRTMIN + 1)
@@ -52,7 +53,8 @@ __attribute__((noinline)) void prof_end(void)
 	__asm__ volatile("" ::: "memory");
 }
 
-static timer_t ids[ARMED];
+static timer_t ids[MAX_ARMED];
+static int armed = 1000; /* argv[2] */
 
 static void die(const char *what)
 {
@@ -87,7 +89,7 @@ static timer_t create_far(int k)
 
 static void arm_all(void)
 {
-	for (int k = 0; k < ARMED; k++) {
+	for (int k = 0; k < armed; k++) {
 		ids[k] = create_far(k);
 		arm_far(ids[k], k);
 	}
@@ -145,6 +147,13 @@ int main(int argc, char **argv)
 	struct timespec ts;
 	sigset_t far;
 
+	if (argc > 2)
+		armed = atoi(argv[2]);
+	if (armed < 1 || armed > MAX_ARMED) {
+		fprintf(stderr, "paths: ARMED is 1..%d\n", MAX_ARMED);
+		return 2;
+	}
+
 	sigemptyset(&far);
 	sigaddset(&far, FAR_SIG);
 	sigprocmask(SIG_BLOCK, &far, NULL);
@@ -160,7 +169,7 @@ int main(int argc, char **argv)
 		for (int i = 0; i < 64; i++)
 			timer_delete(create_far(i));
 	for (int run = 0; run < PATH_RUNS; run++) {
-		int k = (run * 7919) % ARMED;
+		int k = (run * 7919) % armed;
 
 		if (strcmp(name, "getpid") == 0) {
 			prof_begin();
