@@ -5,6 +5,8 @@
 #   PROFILE_PORT    QEMU's gdb stub (127.0.0.1:PORT, QEMU started with -S)
 #   PROFILE_KERNEL  the kernel ELF QEMU boots (its symbols)
 #   PROFILE_PROG    the user program (its symbols; linked at fixed addresses)
+#   PROFILE_VDSO    optional, ELF:ADDRESS: the vDSO's symbols (linked at 0)
+#                   and where its image is mapped
 #   PROFILE_BEGIN   user symbol called before the path (default prof_begin)
 #   PROFILE_HITS    take the path after the Nth call of PROFILE_BEGIN
 #   PROFILE_WHEN    optional, VAR>=N: count only the hits of PROFILE_BEGIN
@@ -104,7 +106,13 @@ def main():
     want_tree = env("PROFILE_TREE", "1") == "1"
     limit = int(env("PROFILE_LIMIT", "200000"))
 
-    syms = sorted(set(symbols(kernel) + symbols(prog)))
+    syms = symbols(kernel) + symbols(prog)
+    vdso = os.environ.get("PROFILE_VDSO", "")  # ELF:LOAD_ADDRESS (linked at 0)
+    if vdso:
+        elf, base = vdso.rsplit(":", 1)
+        if os.path.exists(elf):
+            syms += [(a + int(base, 0), "vdso:" + n) for a, n in symbols(elf)]
+    syms = sorted(set(syms))
     addrs = [a for a, _ in syms]
     names = [n for _, n in syms]
     by_name = {}

@@ -11,7 +11,8 @@
  * call does once).  The operations are kbench's (bench/kernel/kbench.c):
  *
  *   getpid             getpid()
- *   clock_gettime      clock_gettime(CLOCK_MONOTONIC)
+ *   clock_gettime      clock_gettime(CLOCK_MONOTONIC) (the vDSO's, when there is one)
+ *   clock_gettime_syscall  the same as a system call, syscall(SYS_clock_gettime)
  *   timer_settime      a relative re-arm with 1,000 armed
  *   timer_gettime      with 1,000 armed
  *   timer_create       with 1,000 armed (deleted again, untimed), after
@@ -31,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -178,6 +180,10 @@ int main(int argc, char **argv)
 		} else if (strcmp(name, "clock_gettime") == 0) {
 			prof_begin();
 			clock_gettime(CLOCK_MONOTONIC, &ts);
+			prof_end();
+		} else if (strcmp(name, "clock_gettime_syscall") == 0) {
+			prof_begin();
+			syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts);
 			prof_end();
 		} else if (strcmp(name, "timer_settime") == 0) {
 			memset(&its, 0, sizeof(its));

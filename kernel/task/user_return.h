@@ -30,10 +30,11 @@
 static inline bool user_return_work(const struct task *t, const struct trap_frame *tf)
 {
 	const struct signal_state *st = &t->signal, *ps = &t->leader->signal;
+	/* mostly nothing pending at all: the mask is then not read */
+	abi_sigset_t pending = st->pending.set | ps->shared.set;
 
-	return sched_need_resched || t->kill_signo ||
-	       ((st->pending.set | ps->shared.set) & ~st->blocked) || st->restore_mask ||
-	       ps->stopped ||
+	return sched_need_resched || t->kill_signo || (pending && (pending & ~st->blocked)) ||
+	       st->restore_mask || ps->stopped ||
 	       tf->eax + (u32)ERESTART_RESTARTBLOCK <= (u32)(ERESTART_RESTARTBLOCK - ERESTARTSYS);
 }
 
