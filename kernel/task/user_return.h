@@ -30,11 +30,15 @@
 static inline bool user_return_work(const struct task *t, const struct trap_frame *tf)
 {
 	const struct signal_state *st = &t->signal, *ps = &t->leader->signal;
-	/* mostly nothing pending at all: the mask is then not read */
-	abi_sigset_t pending = st->pending.set | ps->shared.set;
+	/* in 32-bit halves (gcc's 64-bit form spilled registers), and mostly
+	 * nothing is pending at all: the mask is then not read */
+	const u32 *mine = (const u32 *)&st->pending.set, *proc = (const u32 *)&ps->shared.set;
+	const u32 *blocked = (const u32 *)&st->blocked;
+	u32 lo = mine[0] | proc[0], hi = mine[1] | proc[1];
 
-	return sched_need_resched || t->kill_signo || (pending && (pending & ~st->blocked)) ||
-	       st->restore_mask || ps->stopped ||
+	return sched_need_resched || t->kill_signo ||
+	       ((lo | hi) && ((lo & ~blocked[0]) | (hi & ~blocked[1]))) || st->restore_mask ||
+	       ps->stopped ||
 	       tf->eax + (u32)ERESTART_RESTARTBLOCK <= (u32)(ERESTART_RESTARTBLOCK - ERESTARTSYS);
 }
 
