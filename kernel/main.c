@@ -63,7 +63,6 @@ void kmain(u32 magic, u32 mbi_phys)
 	fs_init();	      /* the tree of the initramfs module, if any: after kheap_init */
 	task_init();	      /* kmain becomes task 0 (current): before sched_init */
 	sched_init();	      /* the idle task and the slice ktimer: after clock_init */
-	syscall_init();	      /* int 0x80 */
 	tty_init();	      /* the terminal and its signal thread: after sched_init */
 	console_input_init(); /* IRQ 4 (serial), IRQ 1 (keyboard) into the tty: after tty_init */
 

@@ -14,6 +14,7 @@
 #ifndef TICK386_KERNEL_SYSCALL_H
 #define TICK386_KERNEL_SYSCALL_H
 
+#include "arch/i386/trap.h"
 #include "mm/uaccess.h"
 #include "lib/types.h"
 #include <abi/syscall.h>
@@ -25,8 +26,12 @@ typedef long (*syscall_fn_t)(u32, u32, u32, u32, u32, u32);
 
 extern const syscall_fn_t syscall_table[NR_SYSCALLS];
 
-/* Install the int 0x80 handler. */
-void syscall_init(void);
+/*
+ * int 0x80's C half, called by arch/i386/isr.asm's syscall_stub (the gate
+ * idt_init installs) with the frame in eax: the call, then the way back to
+ * ring 3 (kernel/task/user_return.h).
+ */
+__attribute__((regparm(1))) void syscall_entry(struct trap_frame *tf);
 
 /* Run call nr with these arguments as if from user mode (tests). */
 long syscall_invoke(u32 nr, u32 a1, u32 a2, u32 a3, u32 a4, u32 a5, u32 a6);

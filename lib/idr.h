@@ -21,6 +21,10 @@
  *       layer's full bit i is set iff slot i holds a layer whose bits are all
  *       set (every id below it is taken).
  *   D3. idr->count is the number of ids in use.
+ *   D4. idr->spare[0..nspare) are layers out of the tree, all zero (an
+ *       emptied layer is: every slot NULL, count and full 0), kept for the
+ *       next layers needed; none while the tree is empty.  idr->layers
+ *       counts them.
  *
  * The tree allocates its layers through callbacks (lib/ has no malloc); the
  * caller provides locking.
@@ -47,6 +51,8 @@ struct idr {
 	int next;           /* where the next search starts */
 	u32 count;
 	u32 layers;         /* layers allocated now (tests: back to 0 when empty) */
+	struct idr_layer *spare[IDR_MAX_LEVELS]; /* D4 */
+	int nspare;
 	void *(*alloc_layer)(size_t size); /* zeroed memory, or NULL */
 	void (*free_layer)(void *layer);
 };
@@ -70,13 +76,14 @@ void *idr_find(const struct idr *idr, int id);
 /* Free id; returns its pointer, or NULL if it was not in use. */
 void *idr_remove(struct idr *idr, int id);
 
-/* Verify D1-D3; 0 or a negative IDR_CHECK_* code.  For tests. */
+/* Verify D1-D4; 0 or a negative IDR_CHECK_* code.  For tests. */
 enum {
 	IDR_CHECK_COUNT = -1,
 	IDR_CHECK_FULL = -2,
 	IDR_CHECK_EMPTY_LAYER = -3,
 	IDR_CHECK_TOTAL = -4,
 	IDR_CHECK_LAYERS = -5,
+	IDR_CHECK_SPARE = -6,
 };
 int idr_check(const struct idr *idr);
 

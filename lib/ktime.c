@@ -1,5 +1,6 @@
 /* Conversions and period arithmetic for ktime_t (see lib/ktime.h). */
 #include "lib/ktime.h"
+#include "lib/div64.h"
 
 #include <abi/errno.h>
 
@@ -9,8 +10,13 @@ int ktime_from_timespec(const struct timespec *ts, ktime_t *out)
 
 	if (ts->tv_nsec < 0 || (u64)ts->tv_nsec >= NSEC_PER_SEC || ts->tv_sec < 0)
 		return -EINVAL;
+	/* With a 32-bit tv_sec (i386) this cannot overflow, and is one mull;
+	 * a 64-bit one (host) can. */
+	if (sizeof(ts->tv_sec) <= sizeof(u32)) {
+		*out = (u64)(u32)ts->tv_sec * NSEC_PER_SEC + (u32)ts->tv_nsec;
+		return 0;
+	}
 	sec = (u64)ts->tv_sec;
-	/* With a 32-bit tv_sec this cannot overflow; a 64-bit one (host) can. */
 	if (sec > (KTIME_MAX - (u64)ts->tv_nsec) / NSEC_PER_SEC)
 		*out = KTIME_MAX;
 	else
@@ -18,7 +24,9 @@ int ktime_from_timespec(const struct timespec *ts, ktime_t *out)
 	return 0;
 }
 
-void ktime_to_timespec(ktime_t t, struct timespec *ts)
+/* ktime_to_timespec (lib/ktime.h) for the seconds its divl does not take:
+ * 2^32 and more, or more than tv_sec holds. */
+void ktime_to_timespec_wide(ktime_t t, struct timespec *ts)
 {
 	u64 sec = t / NSEC_PER_SEC;
 
@@ -33,7 +41,7 @@ void ktime_to_timespec(ktime_t t, struct timespec *ts)
 
 int ktime_forward(ktime_t expires, ktime_t interval, ktime_t now, ktime_t *next)
 {
-	u64 missed;
+	u64 missed, late;
 
 	if (interval == 0) {
 		*next = KTIME_MAX;
@@ -43,7 +51,20 @@ int ktime_forward(ktime_t expires, ktime_t interval, ktime_t now, ktime_t *next)
 		*next = expires;
 		return 0;
 	}
-	missed = (now - expires) / interval;
+	late = now - expires;
+	/* Less than a period late (a delivery in time): no division. */
+	if (late < interval) {
+		*next = ktime_add_sat(expires, interval);
+		return 0;
+	}
+	/* A 32-bit period and fewer than 2^32 periods late: one divl. */
+	if (interval <= UINT32_MAX && (late >> 32) < interval) {
+		u32 rem;
+
+		missed = div64_narrow((u32)(late >> 32), (u32)late, (u32)interval, &rem);
+	} else {
+		missed = late / interval;
+	}
 	/*
 	 * missed * interval <= now - expires, so the last missed expiry
 	 * expires + missed * interval is <= now and fits; only adding the

@@ -11,12 +11,13 @@
  * sleeps).  Sums saturate at KTIME_MAX instead of wrapping, so "now + a huge
  * relative timeout" is a deadline far in the future and not one in the past.
  *
- * The i386 kernel divides u64 values with libgcc's __udivdi3/__umoddi3; the
- * helpers below divide at most once per call.
+ * The helpers below divide at most once per call, with one i386 `divl`
+ * where the quotient fits 32 bits (libgcc's __udivdi3 otherwise).
  */
 #ifndef TICK386_LIB_KTIME_H
 #define TICK386_LIB_KTIME_H
 
+#include "lib/div64.h"
 #include "lib/types.h"
 #include <abi/time.h>
 #include <limits.h>
@@ -45,9 +46,26 @@ int ktime_from_timespec(const struct timespec *ts, ktime_t *out);
 /*
  * Split nanoseconds into seconds and nanoseconds.  A value whose seconds do
  * not fit tv_sec (after 2038 on i386) saturates to the largest timespec,
- * {KTIME_TV_SEC_MAX, 999999999}.
+ * {KTIME_TV_SEC_MAX, 999999999}.  Inline for seconds below 2^32 (more than
+ * a 32-bit tv_sec holds): one divl (lib/div64.h); the rest out of line.
  */
-void ktime_to_timespec(ktime_t t, struct timespec *ts);
+void ktime_to_timespec_wide(ktime_t t, struct timespec *ts);
+static inline void ktime_to_timespec(ktime_t t, struct timespec *ts)
+{
+	if ((t >> 32) < NSEC_PER_SEC) {
+		u32 nsec, sec = div64_narrow((u32)(t >> 32), (u32)t, NSEC_PER_SEC, &nsec);
+
+#if KTIME_TV_SEC_MAX < 0xffffffff
+		if (sec <= (u32)KTIME_TV_SEC_MAX)
+#endif
+		{
+			ts->tv_sec = (time_t)sec;
+			ts->tv_nsec = (long)nsec;
+			return;
+		}
+	}
+	ktime_to_timespec_wide(t, ts);
+}
 
 /* a + b, or KTIME_MAX when the sum would not fit. */
 static inline ktime_t ktime_add_sat(ktime_t a, ktime_t b)

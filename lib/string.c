@@ -1,7 +1,8 @@
 /*
- * Simple loops, memcpy and memset by words where alignment allows.  GCC may turn a loop here
- * into a call of the very function being defined, so this file is built
- * with the loop-pattern optimisation off (see the attribute below).
+ * Simple loops; memcpy and memset by the string instructions on i386, by
+ * words where alignment allows elsewhere.  GCC may turn a loop here into a
+ * call of the very function being defined, so the loops are built with
+ * the loop-pattern optimisation off (see the attribute below).
  */
 #include "lib/string.h"
 #include <stdint.h>
@@ -17,6 +18,30 @@ typedef unsigned long __attribute__((may_alias)) word_t;
 #define WORD_SIZE sizeof(word_t)
 #define WORD_MISALIGNMENT(p) ((uintptr_t)(p) & (WORD_SIZE - 1))
 
+/*
+ * On i386, the string instructions: `rep movsl` moves a word per iteration
+ * where the C loop takes about six instructions (a load, a store and the
+ * loop's bookkeeping).  Counted in guest instructions under QEMU's
+ * -icount, as kbench counts (each iteration is one), a signal frame's 268
+ * bytes went from 652 to 75 (make profile-path PATH_NAME=deadline).  The
+ * direction flag is clear in C code (the ABI; the kernel's entry stubs
+ * clear it).  Other hosts (lib/'s unit tests): the loops.
+ */
+#if defined(__i386__)
+void *memcpy(void *restrict dst, const void *restrict src, size_t n)
+{
+	void *d = dst;
+	size_t words = n / 4;
+
+	__asm__ volatile("rep movsl\n\t"
+			 "movl %[rest], %%ecx\n\t"
+			 "rep movsb"
+			 : "+D"(d), "+S"(src), "+c"(words)
+			 : [rest] "rm"(n & 3)
+			 : "memory");
+	return dst;
+}
+#else
 NO_LOOP_TO_CALL void *memcpy(void *restrict dst, const void *restrict src, size_t n)
 {
 	unsigned char *d = dst;
@@ -34,6 +59,7 @@ NO_LOOP_TO_CALL void *memcpy(void *restrict dst, const void *restrict src, size_
 		*d++ = *s++;
 	return dst;
 }
+#endif
 
 NO_LOOP_TO_CALL void *memmove(void *dst, const void *src, size_t n)
 {
@@ -53,6 +79,21 @@ NO_LOOP_TO_CALL void *memmove(void *dst, const void *src, size_t n)
 	return dst;
 }
 
+#if defined(__i386__)
+void *memset(void *dst, int c, size_t n)
+{
+	void *d = dst;
+	size_t words = n / 4;
+
+	__asm__ volatile("rep stosl\n\t"
+			 "movl %[rest], %%ecx\n\t"
+			 "rep stosb"
+			 : "+D"(d), "+c"(words)
+			 : "a"((unsigned char)c * 0x01010101u), [rest] "rm"(n & 3)
+			 : "memory");
+	return dst;
+}
+#else
 NO_LOOP_TO_CALL void *memset(void *dst, int c, size_t n)
 {
 	unsigned char *d = dst;
@@ -72,6 +113,7 @@ NO_LOOP_TO_CALL void *memset(void *dst, int c, size_t n)
 		*d++ = (unsigned char)c;
 	return dst;
 }
+#endif
 
 int memcmp(const void *a, const void *b, size_t n)
 {

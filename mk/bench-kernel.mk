@@ -62,3 +62,27 @@ bench-kernel: deps $(KERNEL) kbench
 TEST_LAYERS += test-bench-kernel-build
 test-bench-kernel-build: deps
 	$(call test_layer,kbench,$(call tap_stream,$(LAYER_TAP)/kbench.tap,bench/kernel/check $(KBENCH_TICK) $(KBENCH_LINUX)))
+
+# `make profile-path PATH_NAME=getpid`: one path of bench/kernel/paths.c,
+# single-stepped under QEMU's gdb stub, its instructions per function and
+# its call tree (tools/profile-path).  Not a test.
+KBENCH_PATHS := $(KBENCH_DIR)/paths
+PATH_NAME ?= getpid
+PATH_ARMED ?= 1000
+$(KBENCH_PATHS): bench/kernel/paths.c $(BUILD)/user/crt0.o $(BUILD)/user/libc.a user/user.ld tools/ucc
+	@mkdir -p $(dir $@)
+	@$(call user_prog,-Wall -Wextra -Werror $<,$@)
+
+# The profiler's program is built with the benchmark's (and so checked by
+# test-bench-kernel-build).
+kbench: $(KBENCH_PATHS)
+
+.PHONY: profile-path test-profile-path
+profile-path: deps $(KERNEL) $(KBENCH_PATHS)
+	@tools/profile-path $(PATH_NAME) $(PATH_ARMED)
+
+# Layer test-profile-path: the profiler works (tools/check-profile-path:
+# a profile of getpid with its total, table and tree; no figure asserted).
+TEST_LAYERS += test-profile-path
+test-profile-path: deps
+	$(call test_layer,gdb-check kernel $(KBENCH_PATHS),$(call tap_stream,$(LAYER_TAP)/profile-path.tap,tools/check-profile-path))

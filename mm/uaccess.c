@@ -33,23 +33,63 @@ bool user_range_ok(const void __user *p, size_t n, bool write)
 		return false;
 	if (write)
 		maybe_grow_stack(vm, (u32)p, n);
+	if (vm_one_page(vm, (u32)p, n, write ? VM_WRITE : VM_READ))
+		return true; /* the common case, one walk inline */
 	return vm_range_ok(vm, (u32)p, n, write ? VM_WRITE : VM_READ);
+}
+
+/* memcpy's rep movsl inline: the call and its saved registers were a third
+ * of a small copy (make profile-path PATH_NAME=clock_gettime). */
+static inline void copy_small(void *dst, const void *src, size_t n)
+{
+	size_t words = n / 4;
+
+	__asm__ volatile("rep movsl\n\t"
+			 "movl %[rest], %%ecx\n\t"
+			 "rep movsb"
+			 : "+D"(dst), "+S"(src), "+c"(words)
+			 : [rest] "rm"(n & 3)
+			 : "memory");
+}
+
+void *user_write_ptr(void __user *p, size_t n)
+{
+	struct vm *vm = current_vm();
+
+	if (!vm)
+		return NULL;
+	maybe_grow_stack(vm, (u32)p, n);
+	return vm_one_page(vm, (u32)p, n, VM_WRITE);
 }
 
 int copy_from_user(void *dst, const void __user *src, size_t n)
 {
 	struct vm *vm = current_vm();
+	const void *p;
 
-	return vm ? vm_copy_in(vm, dst, (u32)src, n) : -EFAULT;
+	if (!vm)
+		return -EFAULT;
+	p = vm_one_page(vm, (u32)src, n, VM_READ);
+	if (p) {
+		copy_small(dst, p, n);
+		return 0;
+	}
+	return vm_copy_in(vm, dst, (u32)src, n);
 }
 
 int copy_to_user(void __user *dst, const void *src, size_t n)
 {
 	struct vm *vm = current_vm();
+	void *p;
 
 	if (!vm)
 		return -EFAULT;
 	maybe_grow_stack(vm, (u32)dst, n);
+	p = vm_one_page(vm, (u32)dst, n, VM_WRITE);
+	if (p) {
+		copy_small(p, src, n);
+		return 0;
+	}
 	return vm_copy_out(vm, (u32)dst, src, n);
 }
 

@@ -28,4 +28,13 @@ long strncpy_from_user(char *dst, const char __user *src, size_t size);
 /* Whether [p, p + n) could be read (write = false) or written now. */
 bool user_range_ok(const void __user *p, size_t n, bool write);
 
+/*
+ * A kernel pointer (the direct map) through which [p, p + n) may be
+ * written, when the range lies inside one present, writable page of user
+ * space (growing the stack as copy_to_user would); NULL otherwise, and
+ * then copy_to_user decides.  For a structure built in place (the signal
+ * frame); valid while interrupts stay off and the task does not sleep.
+ */
+void *user_write_ptr(void __user *p, size_t n);
+
 #endif

@@ -53,7 +53,13 @@ static void gdt_set(int i, u32 base, u32 limit, u8 access, u8 flags)
 
 void gdt_set_tls(const u64 desc[GDT_TLS_ENTRIES])
 {
-	memcpy(&gdt[GDT_TLS_MIN], desc, GDT_TLS_ENTRIES * sizeof(u64));
+	u64 *slot = (u64 *)&gdt[GDT_TLS_MIN];
+
+	/* at every switch: a few moves, not memcpy's call (27 instructions,
+	 * make profile-path PATH_NAME=deadline) nor gcc's copy loop */
+#pragma GCC unroll 8
+	for (int i = 0; i < GDT_TLS_ENTRIES; i++)
+		slot[i] = desc[i];
 }
 
 bool gdt_user_fs_gs_ok(u32 sel)

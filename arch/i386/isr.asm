@@ -3,8 +3,10 @@
 ; trap_common, which saves the rest of struct trap_frame (arch/i386/trap.h)
 ; and calls trap_dispatch(frame).  The way back is the same in reverse;
 ; trap_return is also where a new task's first switch to ring 3 begins.
+; int 0x80, the system call, has a stub of its own (syscall_stub, below).
 
 KERNEL_DS equ 0x10
+TRAP_SYSCALL equ 0x80
 
 section .text
 bits 32
@@ -27,11 +29,42 @@ isr_stub_%1:
 %rep 256
   %if v = 8 || (v >= 10 && v <= 14) || v = 17 || v = 21 || v = 29 || v = 30
         STUB_ERR v
-  %else
+  %elif v != TRAP_SYSCALL
         STUB_NOERR v
   %endif
   %assign v v + 1
 %endrep
+
+; int 0x80 has a way of its own, the one every system call takes: the same
+; struct trap_frame, but eax (the call's number, Linux's orig_eax) pushed
+; where the error code goes, the frame handed to syscall_entry in eax
+; (regparm(1)), and no trap_dispatch.  fs and gs are saved and restored but
+; not loaded: the kernel never uses them.  ds and es must be: a program may
+; leave a null selector in them, and the kernel's own accesses go through
+; them.  Every instruction here is on the path of every call (kbench's
+; getpid row, make profile-path PATH_NAME=getpid).
+extern syscall_entry
+syscall_stub:
+        push eax                          ; error_code: the call's number
+        push dword TRAP_SYSCALL           ; vector
+        pushad
+        push ds
+        push es
+        push fs
+        push gs
+        mov eax, KERNEL_DS
+        mov ds, eax
+        mov es, eax
+        cld                               ; the C ABI's DF = 0
+        mov eax, esp                      ; struct trap_frame *
+        call syscall_entry
+        pop gs
+        pop fs
+        pop es
+        pop ds
+        popad
+        add esp, 8                        ; vector and error code
+        iretd
 
 extern trap_dispatch
 trap_common:
@@ -65,6 +98,10 @@ global isr_stub_table
 isr_stub_table:
 %assign v 0
 %rep 256
+  %if v = TRAP_SYSCALL
+        dd syscall_stub
+  %else
         dd isr_stub_%+v
+  %endif
   %assign v v + 1
 %endrep

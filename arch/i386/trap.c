@@ -5,7 +5,9 @@
  * fatal: we print what the CPU told us (vector, error code, registers, CR2
  * for a page fault) and a backtrace, then stop (kernel/panic.c ends QEMU
  * with a failing status).  Every return to ring 3 passes through the
- * scheduler (sched_return_to_user: reschedule, deliver signals).
+ * scheduler (sched_return_to_user: reschedule, deliver signals) when it
+ * has work (kernel/task/user_return.h).  int 0x80 does not come here: it
+ * has its own stub (isr.asm) and C half (kernel/syscall.c).
  */
 #include "arch/i386/trap.h"
 #include "arch/i386/cpu.h"
@@ -14,6 +16,7 @@
 #include "kernel/printk.h"
 #include "kernel/task/sched.h"
 #include "kernel/task/task.h"
+#include "kernel/task/user_return.h"
 
 static trap_handler_t handlers[TRAP_VECTORS];
 
@@ -85,6 +88,9 @@ void trap_dispatch(struct trap_frame *tf)
 	}
 	if (trap_from_user(tf)) {
 		cpu_cli();
-		sched_return_to_user(tf);
+		if (user_return_work(current, tf))
+			sched_return_to_user(tf);
+		else
+			current->user_frame = tf;
 	}
 }

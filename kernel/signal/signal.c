@@ -551,7 +551,7 @@ static int dequeue_from(struct signal_state *ps, struct sigpending *sp, abi_sigs
 		info->si_code = SI_USER;
 	} else {
 		e = list_first_entry(list, struct sigqueue_entry, node);
-		*info = e->info;
+		memcpy(info, &e->info, sizeof(*info)); /* rep movsl: gcc's loop took 4 a word */
 		/* entry_unlink frees an allocated entry: only an embedded one is
 		 * still there to be told (tests/model caught the read after free) */
 		if (e->embedded) {

@@ -29,6 +29,9 @@ clockevent_handler_t clockevent_set_handler(clockevent_handler_t fn);
  * a deadline already past interrupts within one tick.  Replaces whatever
  * was programmed.  Returns the PIT count programmed. */
 u32 clockevent_program(u64 deadline_ns);
+/* The same; returns the monotonic time of the event asked: deadline_ns, or
+ * for a deadline beyond the longest one-shot, the earlier time it ends. */
+u64 clockevent_program_event(u64 deadline_ns);
 /* Cancel a programmed one-shot (the device goes quiet). */
 void clockevent_stop(void);
 /* An interrupt every period_ns, rounded to the nearest PIT divisor (clamped

@@ -52,12 +52,15 @@ static u64 to_monotonic(enum ktimer_clock clock, u64 deadline)
 /* Program the clock event for the earliest deadline; irqs off. */
 static void reprogram(void)
 {
-	u64 next = KTIME_MAX;
+	u64 next = timerq_next_deadline(&queues[KTIMER_MONOTONIC]);
 
-	for (int c = 0; c < KTIMER_NR_CLOCKS; c++) {
-		u64 d = to_monotonic(c, timerq_next_deadline(&queues[c]));
-		if (d < next)
-			next = d;
+	/* the wall queues are mostly empty: no loop, no offset read then */
+	for (int c = KTIMER_MONOTONIC + 1; c < KTIMER_NR_CLOCKS; c++) {
+		if (timerq_count(&queues[c])) {
+			u64 d = to_monotonic(c, timerq_next_deadline(&queues[c]));
+			if (d < next)
+				next = d;
+		}
 	}
 	if (next == KTIME_MAX) {
 		/* TSC: the device goes quiet; PIT clock source: its
@@ -66,11 +69,9 @@ static void reprogram(void)
 		programmed = KTIME_MAX;
 		return;
 	}
-	clockevent_program(next);
-	/* a far deadline is clamped: the event comes earlier, and then
-	 * this runs again */
-	u64 limit = clock_monotonic_ns() + clockevent_max_delta_ns();
-	programmed = next < limit ? next : limit;
+	/* a far deadline is clamped: the event comes earlier (the time
+	 * returned), and then this runs again */
+	programmed = clockevent_program_event(next);
 }
 
 static void expire_one(struct timerq *q, struct timerq_node *node, ktime_t now, void *ctx)
@@ -83,14 +84,23 @@ static void expire_one(struct timerq *q, struct timerq_node *node, ktime_t now, 
 		timerq_arm(q, node, node->expires);
 }
 
-/* The clock event handler: IRQ 0, interrupts off. */
+/*
+ * The clock event handler: IRQ 0, interrupts off.  The wall clocks are
+ * read only when their queues hold a timer: most of the time they are
+ * empty, and the reads were 387 of the 999 instructions here (make
+ * profile-path PATH_NAME=deadline).  NTP's second timer waits in the
+ * REALTIME queue, so an empty one has no leap second to apply either.
+ */
 static void ktimer_event(u64 now)
 {
 	programmed = 0; /* the one-shot has fired; reprogram() asks the next */
 	timerq_expire(&queues[KTIMER_MONOTONIC], now, expire_one, NULL);
-	ntp_second_first(clock_realtime_ns()); /* a leap second before the wall timers */
-	timerq_expire(&queues[KTIMER_REALTIME], clock_realtime_ns(), expire_one, NULL);
-	timerq_expire(&queues[KTIMER_TAI], clock_tai_ns(), expire_one, NULL);
+	if (timerq_count(&queues[KTIMER_REALTIME])) {
+		ntp_second_first(clock_realtime_ns()); /* a leap second before the wall timers */
+		timerq_expire(&queues[KTIMER_REALTIME], clock_realtime_ns(), expire_one, NULL);
+	}
+	if (timerq_count(&queues[KTIMER_TAI]))
+		timerq_expire(&queues[KTIMER_TAI], clock_tai_ns(), expire_one, NULL);
 	reprogram();
 }
 
@@ -125,7 +135,7 @@ void ktimer_start(struct ktimer *t, u64 expires_ns)
 	irq_restore(flags);
 }
 
-bool ktimer_cancel(struct ktimer *t)
+bool ktimer_cancel_armed(struct ktimer *t)
 {
 	u32 flags = irq_save();
 	/* no reprogramming: the event now due early finds nothing */

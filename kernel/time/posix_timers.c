@@ -489,7 +489,8 @@ long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *un
 		return -ESRCH; /* the process whose CPU time it counted is gone (Linux) */
 
 	irqflags = irq_save();
-	timer_read(pt, &old_value);
+	if (uold) /* the old value only when asked: a clock read and two divisions */
+		timer_read(pt, &old_value);
 	timer_stop(pt);
 	pt->overrun_last = 0; /* re-arming resets the overrun */
 	/* Linux: a disarmed timer keeps no interval (timer_gettime reads 0). */

@@ -126,6 +126,33 @@ static void test_alloc_failure_changes_nothing(void **state)
 	assert_int_equal(idr.layers, 0);
 }
 
+/* D4: a leaf emptied by a removal is kept and is the next leaf needed, with
+ * no allocation; none is kept once the tree is empty. */
+static void test_spare_layer(void **state)
+{
+	struct idr idr;
+	(void)state;
+	idr_init(&idr, fake_layer_alloc, fake_layer_free);
+	for (int i = 1; i <= 32; i++) /* ids 1..31 in leaf 0, 32 in leaf 1 */
+		assert_int_equal(idr_alloc(&idr, P(i)), i);
+	u32 layers = idr.layers;
+	assert_ptr_equal(idr_remove(&idr, 32), P(32)); /* leaf 1 empties */
+	assert_int_equal(idr.layers, layers);
+	assert_int_equal(idr_check(&idr), 0);
+	allocs_left = 0; /* any allocation would fail */
+	assert_int_equal(idr_alloc(&idr, P(33)), 33);
+	allocs_left = -1;
+	assert_ptr_equal(idr_find(&idr, 33), P(33));
+	assert_int_equal(idr.layers, layers);
+	assert_int_equal(idr_check(&idr), 0);
+	assert_ptr_equal(idr_remove(&idr, 33), P(33));
+	for (int i = 1; i <= 31; i++)
+		assert_ptr_equal(idr_remove(&idr, i), P(i));
+	assert_int_equal(idr.nspare, 0);
+	assert_int_equal(idr.layers, 0);
+	assert_int_equal(idr_check(&idr), 0);
+}
+
 static void test_many_then_layers_freed(void **state)
 {
 	struct idr idr;
@@ -199,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_wrap_and_exhaustion),
 		cmocka_unit_test(test_int_max),
 		cmocka_unit_test(test_alloc_failure_changes_nothing),
+		cmocka_unit_test(test_spare_layer),
 		cmocka_unit_test(test_many_then_layers_freed),
 		cmocka_unit_test(test_random_against_model),
 	};

@@ -220,12 +220,12 @@ s64 clock_tai_offset_sec(void)
 	return tai_off_sec;
 }
 
-u32 clockevent_program(u64 deadline_ns)
+u64 clockevent_program_event(u64 deadline_ns)
 {
 	u64 limit = mono_ns + SHIM_MAX_DELTA_NS;
 
 	event_at = deadline_ns < limit ? deadline_ns : limit;
-	return 0;
+	return event_at;
 }
 
 void clockevent_stop(void)
