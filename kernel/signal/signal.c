@@ -13,6 +13,7 @@
 #include "kernel/task/task.h"
 #include "lib/string.h"
 #include <abi/errno.h>
+#include "kernel/time/itimer.h"
 #include "kernel/trace.h"
 
 static struct kmem_cache *sigqueue_cache;
@@ -448,6 +449,8 @@ int signal_dequeue(struct task *t, abi_sigset_t allowed, siginfo_t *info)
 		if (e->embedded && e->on_deliver)
 			e->on_deliver(e, info);
 	}
+	if (signo == SIGALRM)
+		itimer_sigalrm_taken(t); /* Linux's dequeue_signal re-arms ITIMER_REAL */
 	irq_restore(flags);
 	return signo;
 }
