@@ -31,10 +31,6 @@
 #include <sys/timerfd.h>
 #include <sys/wait.h>
 
-#ifndef SYS_timer_create
-#define SYS_timer_create __NR_timer_create
-#endif
-
 static void sigtimedwait_bad_info(void)
 {
 	sigset_t set;
@@ -177,9 +173,9 @@ static void create_order(void)
 
 static const char *set_tests[] = {
 	"a relative CLOCK_TAI timer of 2 s fires when the clock is set 1 h ahead",
-	"timerfd_settime(ABSTIME | CANCEL_ON_SET) after a clock_settime",
+	"timerfd_settime(ABSTIME | CANCEL_ON_SET) after a clock_settime -> ECANCELED",
 	"the timerfd is armed all the same",
-	"a second timerfd_settime",
+	"a second timerfd_settime -> 0",
 };
 
 static void set_for_real(void)
@@ -204,6 +200,7 @@ static void set_for_real(void)
 	ts = ns_ts(now_ns(CLOCK_REALTIME) - 3600 * NS_PER_S);
 	clock_settime(CLOCK_REALTIME, &ts);
 	timer_delete(t);
+	take_signal(SIGUSR2, NULL, 0); /* (Linux 6.1 would still deliver it after the delete) */
 	unblock_signal(SIGUSR2);
 
 	fd = timerfd_create(CLOCK_REALTIME, 0);
@@ -212,12 +209,14 @@ static void set_for_real(void)
 	ts = ns_ts(now_ns(CLOCK_REALTIME) + NS_PER_S);
 	clock_settime(CLOCK_REALTIME, &ts);
 	v.it_value = ns_ts(now_ns(CLOCK_REALTIME) + 10 * NS_PER_S);
-	EXPECT(timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &v, NULL),
-	       ECANCELED, "%s", set_tests[n++]);
+	/* (ok, not EXPECT: the descriptions are the host's SKIP lines') */
+	errno = 0;
+	ok(timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &v, NULL) == -1 &&
+	   errno == ECANCELED, "%s", set_tests[n++]);
 	timerfd_gettime(fd, &g);
 	ok(ts_ns(&g.it_value) > 9 * NS_PER_S, "%s", set_tests[n++]);
-	EXPECT(timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &v, NULL), 0,
-	       "%s", set_tests[n++]);
+	ok(timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &v, NULL) == 0, "%s",
+	   set_tests[n++]);
 	ts = ns_ts(now_ns(CLOCK_REALTIME) - NS_PER_S);
 	clock_settime(CLOCK_REALTIME, &ts);
 	close(fd);
