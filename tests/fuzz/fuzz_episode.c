@@ -64,7 +64,7 @@ int op_go(void)
 {
 	if (!M.dead)
 		return 1;
-	if (!chance(15))
+	if (!chance(8))
 		return 0;
 	flush_out(); /* the call ends the process: what it printed so far is kept */
 	return 1;

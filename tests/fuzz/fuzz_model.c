@@ -619,7 +619,21 @@ struct wait_result model_wait(const struct wait_spec *w0, int apply)
 		r.outcome = WR_TIMEOUT;
 		M.g = w->until;
 	} else if (r.at >= 0) {
-		M.g = r.at / 3 + 1; /* the caller settles on the next grid point */
+		/*
+		 * The caller settles on the next grid point (settle()): what
+		 * falls due on the way, at 2/3 after an end at 1/3, comes and
+		 * is delivered meanwhile.
+		 */
+		for (inst = r.at + 1; inst % 3 && !M.dead; inst++) {
+			struct arrivals a;
+			struct dctx c = {inst, 0, 0, 0};
+
+			expire_at(inst, -1, M.mask, &a);
+			if (a.nterm > 1 && popcount(a.term) > 1)
+				r.ambiguous = 1;
+			deliver(M.mask, &c);
+		}
+		M.g = r.at / 3 + 1;
 	}
 	if (w->kind == W_SUSPEND && r.outcome != WR_EINTR)
 		M.mask = old; /* (NEVER: the guard's handler ends it) */

@@ -17,6 +17,14 @@ static clockid_t cpuclock(int pid)
 	return (clockid_t)((~(unsigned)pid << 3) | 2);
 }
 
+/* The grid point nearest to ns (which may be before 0: the clock set back). */
+static long long nearest_point(long long ns)
+{
+	long long x = ns + Q_NS / 2;
+
+	return x >= 0 ? x / Q_NS : -((-x + Q_NS - 1) / Q_NS);
+}
+
 /* A clock to read; *err what Linux says, *kind how the reading is shown. */
 enum reading { RD_MONO, RD_REAL, RD_TAI, RD_OK };
 
@@ -76,14 +84,14 @@ int op_clock_gettime(void)
 			snprintf(text, sizeof(text), " bad nsec");
 		else if (kind == RD_MONO) {
 			/* to the nearest point: a reading is never more than WINDOW_NS off it */
-			idx = (ns - T0 + Q_NS / 2) / Q_NS;
+			idx = nearest_point(ns - T0);
 			want = M.g;
 			snprintf(text, sizeof(text), " g=%lld", idx);
 		} else if (kind == RD_REAL || kind == RD_TAI) {
 			/* (the realtime grid sits where the clock was last set: off
 			 * the monotonic one by the phase of that call, either way) */
-			idx = (ns - R0_SEC * 1000000000LL - (kind == RD_TAI ? tai_off_ns : 0) +
-			       Q_NS / 2) / Q_NS;
+			idx = nearest_point(ns - R0_SEC * 1000000000LL -
+					    (kind == RD_TAI ? tai_off_ns : 0));
 			want = M.g + M.r_off;
 			snprintf(text, sizeof(text), " r=%lld", idx);
 		} else {

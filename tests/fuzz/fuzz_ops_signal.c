@@ -201,7 +201,8 @@ int op_sigaction(void)
 		if (ret == 0 && oldp) {
 			snprintf(oldtext, sizeof(oldtext), " old ");
 			action_text(oldtext + 5, sizeof(oldtext) - 5, &old, 1);
-			if ((int)before.kind != (old.sa_handler == SIG_DFL   ? ACT_DFL
+			if (signo == fuzz_sigs[i] &&
+			    (int)before.kind != (old.sa_handler == SIG_DFL   ? ACT_DFL
 						 : old.sa_handler == SIG_IGN ? ACT_IGN
 									     : ACT_HANDLER))
 				comment("M sigaction: model old kind %d", before.kind);

@@ -162,7 +162,10 @@ int op_clock_nanosleep(void)
 		snprintf(what, sizeof(what), "at +%d", m);
 	} else if (k < 76) {
 		flags = TIMER_ABSTIME;
-		req = ts_of(frame_real ? R0_SEC * 1000000000LL : T0 - Q_NS);
+		/* a point of the grid 5 Q ago: the wall clock may have been set far */
+		req = ts_of(frame_real ? R0_SEC * 1000000000LL + (M.g + M.r_off - 5) * Q_NS +
+					     (clock == CLOCK_TAI ? tai_off_ns : 0)
+				       : T0 + (M.g - 5) * Q_NS);
 		snprintf(what, sizeof(what), "past");
 	} else if (k < 80) {
 		clock = CLOCK_PROCESS_CPUTIME_ID;
@@ -422,7 +425,7 @@ void fix_before_advance(long long until)
 	dies = M.dead != 0;
 	M = save;
 	/* an end by a signal now and then, not at every step */
-	if (!amb && !(dies && !chance(15)))
+	if (!amb && !(dies && !chance(8)))
 		return;
 	for (int i = 0; i < NSIGS; i++)
 		if (m_terminates(fuzz_sigs[i]) && !(M.mask & (1u << i)))

@@ -103,7 +103,7 @@ void make_setting(struct setting *s, clockid_t clock, enum cclass cc, int period
 		}
 		if (!s->zero && !s->bad)
 			s->its.it_value = ts_of(s->value_ns);
-		if (chance(20)) {
+		if (periodic_ok && chance(20)) {
 			s->iv = -1;
 			s->iv_ns = HUGE_NS;
 			s->its.it_interval = ts_of(s->iv_ns);
