@@ -172,10 +172,10 @@ static void create_order(void)
 }
 
 static const char *set_tests[] = {
-	"a relative CLOCK_TAI timer of 2 s fires when the clock is set 1 h ahead",
-	"timerfd_settime(ABSTIME | CANCEL_ON_SET) after a clock_settime -> ECANCELED",
-	"the timerfd is armed all the same",
-	"a second timerfd_settime -> 0",
+    "a relative CLOCK_TAI timer of 2 s fires when the clock is set 1 h ahead",
+    "timerfd_settime(ABSTIME | CANCEL_ON_SET) after a clock_settime -> ECANCELED",
+    "the timerfd is armed all the same",
+    "a second timerfd_settime -> 0",
 };
 
 static void set_for_real(void)
@@ -212,7 +212,8 @@ static void set_for_real(void)
 	/* (ok, not EXPECT: the descriptions are the host's SKIP lines') */
 	errno = 0;
 	ok(timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &v, NULL) == -1 &&
-	   errno == ECANCELED, "%s", set_tests[n++]);
+	       errno == ECANCELED,
+	   "%s", set_tests[n++]);
 	timerfd_gettime(fd, &g);
 	ok(ts_ns(&g.it_value) > 9 * NS_PER_S, "%s", set_tests[n++]);
 	ok(timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &v, NULL) == 0, "%s",

@@ -14,15 +14,15 @@ static const struct {
 	op_fn fn;
 	int weight;
 } ops[] = {
-    {op_timer_create, 8},    {op_timer_settime, 16},   {op_timer_gettime, 6},
-    {op_timer_getoverrun, 3}, {op_timer_delete, 3},     {op_sigprocmask, 10},
-    {op_sigaction, 8},       {op_sigpending, 4},       {op_kill, 3},
-    {op_sigqueue, 3},        {op_tkill, 1},            {op_nanosleep, 4},
-    {op_clock_nanosleep, 5}, {op_sigtimedwait, 6},     {op_sigsuspend, 3},
-    {op_clock_gettime, 3},   {op_clock_getres, 1},     {op_clock_settime, 3},
-    {op_setitimer, 4},       {op_getitimer, 2},        {op_alarm, 1},
-    {op_timerfd_create, 2},  {op_timerfd_settime, 3},  {op_timerfd_gettime, 1},
-    {op_timerfd_read, 2},    {op_close, 1},
+    {op_timer_create, 8},     {op_timer_settime, 16},  {op_timer_gettime, 6},
+    {op_timer_getoverrun, 3}, {op_timer_delete, 3},    {op_sigprocmask, 10},
+    {op_sigaction, 8},	      {op_sigpending, 4},      {op_kill, 3},
+    {op_sigqueue, 3},	      {op_tkill, 1},	       {op_nanosleep, 4},
+    {op_clock_nanosleep, 5},  {op_sigtimedwait, 6},    {op_sigsuspend, 3},
+    {op_clock_gettime, 3},    {op_clock_getres, 1},    {op_clock_settime, 3},
+    {op_setitimer, 4},	      {op_getitimer, 2},       {op_alarm, 1},
+    {op_timerfd_create, 2},   {op_timerfd_settime, 3}, {op_timerfd_gettime, 1},
+    {op_timerfd_read, 2},     {op_close, 1},
 };
 #define NOPS ((int)(sizeof(ops) / sizeof(ops[0])))
 

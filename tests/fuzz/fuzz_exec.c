@@ -80,7 +80,8 @@ void check_phase(void)
 		comment("P max phase %lld us", phase / 1000);
 	}
 	if (phase > WINDOW_NS || g != M.g)
-		say("%d.%d late: at %lld+%lldus, model at %lld", episode, op_no, g, phase / 1000, M.g);
+		say("%d.%d late: at %lld+%lldus, model at %lld", episode, op_no, g, phase / 1000,
+		    M.g);
 }
 
 /*
@@ -214,8 +215,7 @@ void events_end(int sorted)
 	for (int k = 0; k < nw; k++) {
 		const struct event *e = &M.ev[k];
 
-		event_text(want[k], sizeof(want[k]), e->signo, e->code, e->slot, e->val, e->ovr,
-			   1);
+		event_text(want[k], sizeof(want[k]), e->signo, e->code, e->slot, e->val, e->ovr, 1);
 	}
 	if (sorted || M.ev_sort) {
 		qsort(got, (size_t)n, sizeof(got[0]), cmp_line);
@@ -306,9 +306,12 @@ const char *fmt_ret(long ret, int err)
 void *bad_pointer(void)
 {
 	switch (rnd(3)) {
-	case 0: return (void *)1;
-	case 1: return (void *)0xc0001000;    /* kernel space on both */
-	default: return (void *)0x00001000;   /* the unmapped first pages */
+	case 0:
+		return (void *)1;
+	case 1:
+		return (void *)0xc0001000; /* kernel space on both */
+	default:
+		return (void *)0x00001000; /* the unmapped first pages */
 	}
 }
 

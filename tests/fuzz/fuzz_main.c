@@ -143,14 +143,22 @@ const char *sig_name(int signo)
 	char *b;
 
 	switch (signo) {
-	case SIGUSR1: return "USR1";
-	case SIGUSR2: return "USR2";
-	case SIGALRM: return "ALRM";
-	case SIGCHLD: return "CHLD";
-	case SIGKILL: return "KILL";
-	case SIGSTOP: return "STOP";
-	case SIGSEGV: return "SEGV";
-	default: break;
+	case SIGUSR1:
+		return "USR1";
+	case SIGUSR2:
+		return "USR2";
+	case SIGALRM:
+		return "ALRM";
+	case SIGCHLD:
+		return "CHLD";
+	case SIGKILL:
+		return "KILL";
+	case SIGSTOP:
+		return "STOP";
+	case SIGSEGV:
+		return "SEGV";
+	default:
+		break;
 	}
 	b = buf[k++ & 3];
 	if (signo >= SIGRTMIN && signo <= SIGRTMAX)
@@ -183,18 +191,31 @@ const char *errno_name(int e)
 	static char buf[16];
 
 	switch (e) {
-	case 0: return "0";
-	case EINVAL: return "EINVAL";
-	case EFAULT: return "EFAULT";
-	case EINTR: return "EINTR";
-	case EAGAIN: return "EAGAIN";
-	case ESRCH: return "ESRCH";
-	case EPERM: return "EPERM";
-	case EBADF: return "EBADF";
-	case ENOSYS: return "ENOSYS";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	case ECANCELED: return "ECANCELED";
-	default: snprintf(buf, sizeof(buf), "E%d", e); return buf;
+	case 0:
+		return "0";
+	case EINVAL:
+		return "EINVAL";
+	case EFAULT:
+		return "EFAULT";
+	case EINTR:
+		return "EINTR";
+	case EAGAIN:
+		return "EAGAIN";
+	case ESRCH:
+		return "ESRCH";
+	case EPERM:
+		return "EPERM";
+	case EBADF:
+		return "EBADF";
+	case ENOSYS:
+		return "ENOSYS";
+	case EOPNOTSUPP:
+		return "EOPNOTSUPP";
+	case ECANCELED:
+		return "ECANCELED";
+	default:
+		snprintf(buf, sizeof(buf), "E%d", e);
+		return buf;
 	}
 }
 

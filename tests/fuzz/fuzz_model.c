@@ -128,8 +128,8 @@ static int timer_value(const struct mtimer *t)
 static void timer_expire(int slot, long long inst)
 {
 	struct mtimer *t = &M.t[slot];
-	struct pend p = {t->signo, SI_TIMER, slot, timer_value(t), inst, 0,
-			 t->notify == SIGEV_THREAD_ID};
+	struct pend p = {
+	    t->signo, SI_TIMER, slot, timer_value(t), inst, 0, t->notify == SIGEV_THREAD_ID};
 
 	if (!t->iv)
 		t->armed = 0;
@@ -239,7 +239,7 @@ struct dctx {
 	long long inst;
 	int handled;
 	int first_flags;
-	int terminators;  /* distinct terminating signals taken at one instant */
+	int terminators; /* distinct terminating signals taken at one instant */
 };
 
 /*
@@ -351,7 +351,12 @@ void m_set_action(int signo, struct maction a)
 	} else if (was_ignored) {
 		for (int s = 0; s < NTIMERS; s++) {
 			struct mtimer *t = &M.t[s];
-			struct pend p = {t->signo, SI_TIMER, s, timer_value(t), 3 * M.g, 0,
+			struct pend p = {t->signo,
+					 SI_TIMER,
+					 s,
+					 timer_value(t),
+					 3 * M.g,
+					 0,
 					 t->notify == SIGEV_THREAD_ID};
 
 			if (t->live && t->parked && t->signo == signo) {
@@ -438,10 +443,10 @@ static long long timer_dl_mono(const struct mtimer *t)
  * `tfd` expired.
  */
 struct arrivals {
-	int n;            /* signals queued that are deliverable now */
-	int nterm;        /* of which terminating */
-	unsigned term;    /* their signals */
-	unsigned queued;  /* every signal queued at this instant (blocked too) */
+	int n;		 /* signals queued that are deliverable now */
+	int nterm;	 /* of which terminating */
+	unsigned term;	 /* their signals */
+	unsigned queued; /* every signal queued at this instant (blocked too) */
 	int nqueued[NSIGS];
 	int tfd_woke;
 };
@@ -755,13 +760,20 @@ const char *model_signature(void)
 	for (int i = 0; i < NSIGS; i++)
 		out[len++] = "DIH"[M.act[i].kind];
 	len += snprintf(out + len, sizeof(out) - (size_t)len, "|%02x|%c", m_pending_bits(),
-			!M.it_armed ? '-' : M.it_wait ? 'w' : M.it_iv ? 'p' : 'a');
+			!M.it_armed ? '-'
+			: M.it_wait ? 'w'
+			: M.it_iv   ? 'p'
+				    : 'a');
 	for (int k = 0; k < NTFDS; k++) {
 		const struct mtfd *f = &M.tfd[k];
 
 		if (f->live)
-			len += snprintf(out + len, sizeof(out) - (size_t)len, "%s%c%s", k ? "" : "|",
-					!f->armed ? 'd' : f->iv ? 'p' : 'a', f->count ? "c" : "");
+			len +=
+			    snprintf(out + len, sizeof(out) - (size_t)len, "%s%c%s", k ? "" : "|",
+				     !f->armed ? 'd'
+				     : f->iv   ? 'p'
+					       : 'a',
+				     f->count ? "c" : "");
 	}
 	return out;
 }

@@ -35,13 +35,13 @@ static clockid_t pick_read_clock(int *err, enum reading *kind)
 		int err;
 		enum reading kind;
 	} table[] = {
-	    {CLOCK_MONOTONIC, 0, RD_MONO},        {CLOCK_MONOTONIC, 0, RD_MONO},
-	    {CLOCK_REALTIME, 0, RD_REAL},         {CLOCK_REALTIME, 0, RD_REAL},
-	    {CLOCK_BOOTTIME, 0, RD_MONO},         {CLOCK_TAI, 0, RD_TAI},
+	    {CLOCK_MONOTONIC, 0, RD_MONO},	  {CLOCK_MONOTONIC, 0, RD_MONO},
+	    {CLOCK_REALTIME, 0, RD_REAL},	  {CLOCK_REALTIME, 0, RD_REAL},
+	    {CLOCK_BOOTTIME, 0, RD_MONO},	  {CLOCK_TAI, 0, RD_TAI},
 	    {CLOCK_PROCESS_CPUTIME_ID, 0, RD_OK}, {CLOCK_THREAD_CPUTIME_ID, 0, RD_OK},
-	    {CLOCK_MONOTONIC_RAW, 0, RD_OK},      {CLOCK_REALTIME_COARSE, 0, RD_OK},
-	    {CLOCK_MONOTONIC_COARSE, 0, RD_OK},   {(clockid_t)-2, 0, RD_OK},
-	    {(clockid_t)99, EINVAL, RD_OK},       {(clockid_t)-1, EINVAL, RD_OK},
+	    {CLOCK_MONOTONIC_RAW, 0, RD_OK},	  {CLOCK_REALTIME_COARSE, 0, RD_OK},
+	    {CLOCK_MONOTONIC_COARSE, 0, RD_OK},	  {(clockid_t)-2, 0, RD_OK},
+	    {(clockid_t)99, EINVAL, RD_OK},	  {(clockid_t)-1, EINVAL, RD_OK},
 	    {(clockid_t)10, EINVAL, RD_OK},
 	};
 	int k = (int)rnd(sizeof(table) / sizeof(table[0]) + 3);
@@ -49,8 +49,9 @@ static clockid_t pick_read_clock(int *err, enum reading *kind)
 	if (k >= (int)(sizeof(table) / sizeof(table[0]))) {
 		*kind = RD_OK;
 		*err = k == (int)(sizeof(table) / sizeof(table[0])) + 2 ? EINVAL : 0;
-		return cpuclock(k == (int)(sizeof(table) / sizeof(table[0])) ? (int)getpid()
-				: k == (int)(sizeof(table) / sizeof(table[0])) + 1 ? 1 : 32000);
+		return cpuclock(k == (int)(sizeof(table) / sizeof(table[0]))	   ? (int)getpid()
+				: k == (int)(sizeof(table) / sizeof(table[0])) + 1 ? 1
+										   : 32000);
 	}
 	*err = table[k].err;
 	*kind = table[k].kind;
@@ -101,7 +102,10 @@ int op_clock_gettime(void)
 			comment("M clock_gettime: model %lld", want);
 	}
 	say("%d.%d clock_gettime %s%s -> %s%s", episode, op_no, fuzz_clock_name(clock),
-	    tsp == &ts ? "" : tsp ? " badptr" : " NULL", fmt_ret(ret, err), text);
+	    tsp == &ts ? ""
+	    : tsp      ? " badptr"
+		       : " NULL",
+	    fmt_ret(ret, err), text);
 	if (err != err0)
 		comment("M clock_gettime: model %s", errno_name(err0));
 	events_end(0);
@@ -139,11 +143,15 @@ int op_clock_getres(void)
 		if (kind != RD_OK)
 			snprintf(text, sizeof(text), " %s", ns > 0 && ns <= 1000 ? "<=1us" : "odd");
 		else
-			snprintf(text, sizeof(text), " %s", ns > 0 && ns <= 10000000 ? "<=10ms" : "odd");
+			snprintf(text, sizeof(text), " %s",
+				 ns > 0 && ns <= 10000000 ? "<=10ms" : "odd");
 		comment("res %lld ns", ns);
 	}
 	say("%d.%d clock_getres %s%s -> %s%s", episode, op_no, fuzz_clock_name(clock),
-	    tsp == &ts ? "" : tsp ? " badptr" : " NULL", fmt_ret(ret, err), text);
+	    tsp == &ts ? ""
+	    : tsp      ? " badptr"
+		       : " NULL",
+	    fmt_ret(ret, err), text);
 	if (err != err0)
 		comment("M clock_getres: model %s", errno_name(err0));
 	events_end(0);
@@ -172,8 +180,9 @@ int op_clock_settime(void)
 	snprintf(what, sizeof(what), "%+lldQ", d);
 	if (k < 80) {
 	} else if (k < 88 && !tod) {
-		static const clockid_t others[] = {CLOCK_MONOTONIC, CLOCK_BOOTTIME, CLOCK_TAI,
-						   CLOCK_PROCESS_CPUTIME_ID, 99, CLOCK_MONOTONIC_RAW};
+		static const clockid_t others[] = {
+		    CLOCK_MONOTONIC,	CLOCK_BOOTTIME, CLOCK_TAI, CLOCK_PROCESS_CPUTIME_ID, 99,
+		    CLOCK_MONOTONIC_RAW};
 		static const int errs[] = {EINVAL, EINVAL, EINVAL, EINVAL, EINVAL, EINVAL};
 		int o = (int)rnd(6);
 

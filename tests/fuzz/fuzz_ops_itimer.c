@@ -129,8 +129,8 @@ int op_setitimer(void)
 			}
 		}
 		if (!op_go())
-		return 0;
-	errno = 0;
+			return 0;
+		errno = 0;
 		ret = setitimer(which, nvp, oldp);
 		err = ret < 0 ? errno : 0;
 		spin();
@@ -229,9 +229,21 @@ static int pick_fd(int *fd, char *name, size_t n, int *bad_err)
 		return k;
 	}
 	switch (rnd(3)) {
-	case 0: *fd = 99; *bad_err = EBADF; snprintf(name, n, "fd99"); break;
-	case 1: *fd = -1; *bad_err = EBADF; snprintf(name, n, "fd-1"); break;
-	default: *fd = 1; *bad_err = EINVAL; snprintf(name, n, "stdout"); break;
+	case 0:
+		*fd = 99;
+		*bad_err = EBADF;
+		snprintf(name, n, "fd99");
+		break;
+	case 1:
+		*fd = -1;
+		*bad_err = EBADF;
+		snprintf(name, n, "fd-1");
+		break;
+	default:
+		*fd = 1;
+		*bad_err = EINVAL;
+		snprintf(name, n, "stdout");
+		break;
 	}
 	return -1;
 }
@@ -321,8 +333,10 @@ int op_timerfd_settime(void)
 	if (chance(4))
 		flags |= 4; /* not a flag */
 	/* Linux: the value is copied first (a NULL one too), then flags and value, then the fd */
-	expect_err = set.ptr == NULL ? EFAULT : set.bad == EFAULT ? EFAULT
-		   : (flags & 4) || set.bad ? EINVAL : bad_fd;
+	expect_err = set.ptr == NULL	      ? EFAULT
+		     : set.bad == EFAULT      ? EFAULT
+		     : (flags & 4) || set.bad ? EINVAL
+					      : bad_fd;
 	if (expect_err && chance(20))
 		oldp = bad_pointer();
 	memset(&old, 0, sizeof(old));

@@ -75,8 +75,8 @@ int op_sigprocmask(void)
 			m_deliver_now(3 * M.g);
 		}
 		if (!op_go())
-		return 0;
-	errno = 0;
+			return 0;
+		errno = 0;
 		ret = sigprocmask(how, setp, oldp);
 		err = ret < 0 ? errno : 0;
 		if (ret == 0 && oldp == &old) {
@@ -194,8 +194,8 @@ int op_sigaction(void)
 			m_deliver_now(3 * M.g);
 		}
 		if (!op_go())
-		return 0;
-	errno = 0;
+			return 0;
+		errno = 0;
 		ret = sigaction(signo, sap, oldp);
 		err = ret < 0 ? errno : 0;
 		if (ret == 0 && oldp) {

@@ -53,10 +53,22 @@ static int pick_target(timer_t *id, char *name, size_t n)
 		return s;
 	}
 	switch (ndeleted ? rnd(4) : rnd(3)) {
-	case 0: *id = (timer_t)-1; snprintf(name, n, "id-1"); break;
-	case 1: *id = (timer_t)INT_MAX; snprintf(name, n, "idMAX"); break;
-	case 2: *id = (timer_t)INT_MIN; snprintf(name, n, "idMIN"); break;
-	default: *id = deleted[rnd((uint32_t)ndeleted)]; snprintf(name, n, "deleted"); break;
+	case 0:
+		*id = (timer_t)-1;
+		snprintf(name, n, "id-1");
+		break;
+	case 1:
+		*id = (timer_t)INT_MAX;
+		snprintf(name, n, "idMAX");
+		break;
+	case 2:
+		*id = (timer_t)INT_MIN;
+		snprintf(name, n, "idMIN");
+		break;
+	default:
+		*id = deleted[rnd((uint32_t)ndeleted)];
+		snprintf(name, n, "deleted");
+		break;
 	}
 	return -1;
 }
@@ -68,26 +80,38 @@ static const char *clock_name(clockid_t c)
 	char *b = buf[k++ & 3];
 
 	switch (c) {
-	case CLOCK_REALTIME: return "REAL";
-	case CLOCK_MONOTONIC: return "MONO";
-	case CLOCK_PROCESS_CPUTIME_ID: return "PCPU";
-	case CLOCK_THREAD_CPUTIME_ID: return "TCPU";
-	case CLOCK_MONOTONIC_RAW: return "RAW";
-	case CLOCK_REALTIME_COARSE: return "RCOARSE";
-	case CLOCK_MONOTONIC_COARSE: return "MCOARSE";
-	case CLOCK_BOOTTIME: return "BOOT";
-	case CLOCK_TAI: return "TAI";
-	default: break;
+	case CLOCK_REALTIME:
+		return "REAL";
+	case CLOCK_MONOTONIC:
+		return "MONO";
+	case CLOCK_PROCESS_CPUTIME_ID:
+		return "PCPU";
+	case CLOCK_THREAD_CPUTIME_ID:
+		return "TCPU";
+	case CLOCK_MONOTONIC_RAW:
+		return "RAW";
+	case CLOCK_REALTIME_COARSE:
+		return "RCOARSE";
+	case CLOCK_MONOTONIC_COARSE:
+		return "MCOARSE";
+	case CLOCK_BOOTTIME:
+		return "BOOT";
+	case CLOCK_TAI:
+		return "TAI";
+	default:
+		break;
 	}
 	if (c < 0) {
 		int pid = (int)(~(c >> 3));
 
 		/* (the pid differs between the kernels: named, not printed) */
-		snprintf(b, 24, "cpuclock(%s,%d%s)", pid == (int)getpid() ? "self"
-				 : pid == 0 ? "0" : pid == 1 ? "1" : "none",
+		snprintf(b, 24, "cpuclock(%s,%d%s)",
+			 pid == (int)getpid() ? "self"
+			 : pid == 0	      ? "0"
+			 : pid == 1	      ? "1"
+					      : "none",
 			 c & 3, c & 4 ? "t" : "");
-	}
-	else
+	} else
 		snprintf(b, 24, "clock%d", (int)c);
 	return b;
 }
@@ -141,11 +165,21 @@ clockid_t pick_timer_clock(enum cclass *cc, int *err, int for_timerfd)
 	}
 	*cc = CC_MONO;
 	switch (rnd(5)) {
-	case 0: *err = EINVAL; return (clockid_t)99;
-	case 1: *err = EINVAL; return (clockid_t)-1;
-	case 2: *err = for_timerfd ? EINVAL : EOPNOTSUPP; return CLOCK_MONOTONIC_RAW;
-	case 3: *err = for_timerfd ? EINVAL : EOPNOTSUPP; return CLOCK_REALTIME_COARSE;
-	default: *err = EINVAL; return cpuclock(32000); /* no such process */
+	case 0:
+		*err = EINVAL;
+		return (clockid_t)99;
+	case 1:
+		*err = EINVAL;
+		return (clockid_t)-1;
+	case 2:
+		*err = for_timerfd ? EINVAL : EOPNOTSUPP;
+		return CLOCK_MONOTONIC_RAW;
+	case 3:
+		*err = for_timerfd ? EINVAL : EOPNOTSUPP;
+		return CLOCK_REALTIME_COARSE;
+	default:
+		*err = EINVAL;
+		return cpuclock(32000); /* no such process */
 	}
 }
 
@@ -211,11 +245,11 @@ int op_timer_create(void)
 	{
 		int late = clock < 0; /* a CPU-time clock's errors */
 
-		expect_err = sev_err == EFAULT      ? EFAULT
-			   : clock_err && !late ? clock_err
-			   : sev_err            ? sev_err
-			   : idp != &id         ? EFAULT
-					    : clock_err;
+		expect_err = sev_err == EFAULT	  ? EFAULT
+			     : clock_err && !late ? clock_err
+			     : sev_err		  ? sev_err
+			     : idp != &id	  ? EFAULT
+						  : clock_err;
 	}
 	if (!expect_err && slot < 0)
 		return 0;
@@ -369,8 +403,8 @@ int op_timer_settime(void)
 		snprintf(oldtext, sizeof(oldtext), " old ");
 		show_value(oldtext + 5, sizeof(oldtext) - 5, s, &before, &old);
 	}
-	say("%d.%d settime %s %s%s -> %s%s", episode, op_no, name, set.text,
-	    other ? " +flags" : "", fmt_ret(ret, err), oldtext);
+	say("%d.%d settime %s %s%s -> %s%s", episode, op_no, name, set.text, other ? " +flags" : "",
+	    fmt_ret(ret, err), oldtext);
 	if (err != expect_err)
 		comment("M settime: model %s", errno_name(expect_err));
 	events_end(1);

@@ -126,7 +126,7 @@ int op_nanosleep(void)
 int op_clock_nanosleep(void)
 {
 	static const clockid_t clocks[] = {CLOCK_MONOTONIC, CLOCK_MONOTONIC, CLOCK_REALTIME,
-					   CLOCK_REALTIME, CLOCK_BOOTTIME, CLOCK_TAI};
+					   CLOCK_REALTIME,  CLOCK_BOOTTIME,  CLOCK_TAI};
 	struct timespec req, rem, *reqp = &req, *remp = chance(80) ? &rem : NULL;
 	struct wait_spec w = {W_SLEEP, 0, 0, 0, -1};
 	struct wait_result r;
@@ -156,7 +156,7 @@ int op_clock_nanosleep(void)
 		flags = TIMER_ABSTIME;
 		at = (frame_real ? M.g + M.r_off : M.g) + m;
 		req = ts_of(frame_real ? R0_SEC * 1000000000LL + at * Q_NS +
-					    (clock == CLOCK_TAI ? tai_off_ns : 0)
+					     (clock == CLOCK_TAI ? tai_off_ns : 0)
 				       : T0 + at * Q_NS);
 		waits = 1;
 		snprintf(what, sizeof(what), "at +%d", m);
@@ -217,9 +217,9 @@ int op_clock_nanosleep(void)
 	settle(1);
 	snprintf(args, sizeof(args), "%s %s%s%s%s", fuzz_clock_name(clock), what,
 		 (flags & TIMER_ABSTIME) && what[0] != 'a' && what[0] != 'p' ? " abs" : "",
-		 flags & ~TIMER_ABSTIME ? " +flags" : "", remp && remp != &rem ? " rem=badptr" : "");
-	show_sleep("clock_nanosleep", args, ret ? -1 : 0, ret, &r, &rem, remp == &rem,
-		   expect_err);
+		 flags & ~TIMER_ABSTIME ? " +flags" : "",
+		 remp && remp != &rem ? " rem=badptr" : "");
+	show_sleep("clock_nanosleep", args, ret ? -1 : 0, ret, &r, &rem, remp == &rem, expect_err);
 	if (ret == EINTR && remp == &rem && !(flags & TIMER_ABSTIME) && r.outcome == WR_EINTR) {
 		char want[32];
 
@@ -241,7 +241,8 @@ static void taken_text(char *buf, size_t n, const siginfo_t *si)
 			if (M.t[s].live && M.t[s].kid == si->si_timerid)
 				slot = s;
 		if (slot < 0)
-			snprintf(buf, n, "%s timer T? ovr %d", sig_name(si->si_signo), si->si_overrun);
+			snprintf(buf, n, "%s timer T? ovr %d", sig_name(si->si_signo),
+				 si->si_overrun);
 		else
 			snprintf(buf, n, "%s timer T%d ovr %d", sig_name(si->si_signo), slot,
 				 si->si_overrun);
@@ -250,10 +251,18 @@ static void taken_text(char *buf, size_t n, const siginfo_t *si)
 	case SI_QUEUE:
 		snprintf(buf, n, "%s queue %d", sig_name(si->si_signo), si->si_value.sival_int);
 		break;
-	case SI_USER: snprintf(buf, n, "%s kill", sig_name(si->si_signo)); break;
-	case SI_TKILL: snprintf(buf, n, "%s tkill", sig_name(si->si_signo)); break;
-	case SI_KERNEL: snprintf(buf, n, "%s kernel", sig_name(si->si_signo)); break;
-	default: snprintf(buf, n, "%s code %d", sig_name(si->si_signo), si->si_code); break;
+	case SI_USER:
+		snprintf(buf, n, "%s kill", sig_name(si->si_signo));
+		break;
+	case SI_TKILL:
+		snprintf(buf, n, "%s tkill", sig_name(si->si_signo));
+		break;
+	case SI_KERNEL:
+		snprintf(buf, n, "%s kernel", sig_name(si->si_signo));
+		break;
+	default:
+		snprintf(buf, n, "%s code %d", sig_name(si->si_signo), si->si_code);
+		break;
 	}
 }
 
@@ -337,7 +346,10 @@ int op_sigtimedwait(void)
 	else
 		snprintf(result, sizeof(result), "%s", errno_name(err));
 	say("%d.%d sigtimedwait %s %s%s -> %s", episode, op_no, settext, what,
-	    infop && infop != &info ? " info=badptr" : infop ? "" : " info=NULL", result);
+	    infop && infop != &info ? " info=badptr"
+	    : infop		    ? ""
+				    : " info=NULL",
+	    result);
 	if (expect_err) {
 		if (err != expect_err)
 			comment("M sigtimedwait: model %s", errno_name(expect_err));
@@ -346,7 +358,9 @@ int op_sigtimedwait(void)
 			comment("M sigtimedwait: model %s", sig_name(r.signo));
 		else if (infop == &info && info.si_code == SI_TIMER && info.si_overrun != r.ovr)
 			comment("M sigtimedwait: model ovr %d", r.ovr);
-	} else if (r.outcome == WR_EINTR ? err != EINTR : r.outcome == WR_TIMEOUT ? err != EAGAIN : 0) {
+	} else if (r.outcome == WR_EINTR     ? err != EINTR
+		   : r.outcome == WR_TIMEOUT ? err != EAGAIN
+					     : 0) {
 		comment("M sigtimedwait: model outcome %d", r.outcome);
 	}
 	events_end(1);
@@ -369,8 +383,8 @@ int op_sigsuspend(void)
 		ssp = bad_pointer();
 		events_begin();
 		if (!op_go())
-		return 0;
-	errno = 0;
+			return 0;
+		errno = 0;
 		ret = sigsuspend(ssp);
 		err = ret < 0 ? errno : 0;
 		say("%d.%d sigsuspend badptr -> %s", episode, op_no, fmt_ret(ret, err));
@@ -441,7 +455,8 @@ void fix_before_advance(long long until)
 		events_begin();
 		M.mask |= term;
 		ret = sigprocmask(SIG_BLOCK, &ss, NULL);
-		say("%d.%d sigprocmask BLOCK %s -> %d (before the sleep)", episode, op_no, text, ret);
+		say("%d.%d sigprocmask BLOCK %s -> %d (before the sleep)", episode, op_no, text,
+		    ret);
 		events_end(0);
 	}
 }

@@ -62,8 +62,7 @@ static int pick_interval(struct setting *s, int periodic_ok, int odd_ok)
  * grid may be given (the caller says no where 6.1 and 6.13 would differ);
  * odd_ok: values off the grid may repeat (SIGEV_NONE: nothing is sent).
  */
-void make_setting(struct setting *s, clockid_t clock, enum cclass cc, int periodic_ok,
-		  int odd_ok)
+void make_setting(struct setting *s, clockid_t clock, enum cclass cc, int periodic_ok, int odd_ok)
 {
 	int k = (int)rnd(100);
 	int frame_real = cc == CC_REAL;

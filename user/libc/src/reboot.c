@@ -22,6 +22,6 @@ int reboot(int howto)
 int mount(const char *source, const char *target, const char *fstype, unsigned long flags,
 	  const void *data)
 {
-	return (int)sys_ret(sys_5(__NR_mount, (long)source, (long)target, (long)fstype,
-				  (long)flags, (long)data));
+	return (int)sys_ret(
+	    sys_5(__NR_mount, (long)source, (long)target, (long)fstype, (long)flags, (long)data));
 }
