@@ -158,6 +158,24 @@ int op_clock_getres(void)
 	return 1;
 }
 
+/* A periodic timer or timerfd of the wall clock that expired and waits. */
+static int wall_periodic_waiting(void)
+{
+	for (int s = 0; s < NTIMERS; s++) {
+		const struct mtimer *t = &M.t[s];
+
+		if (t->live && t->armed && t->frame_real && t->iv && (t->queued || t->parked))
+			return 1;
+	}
+	for (int k = 0; k < NTFDS; k++) {
+		const struct mtfd *f = &M.tfd[k];
+
+		if (f->live && f->armed && f->frame_real && f->iv && f->count)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * CLOCK_REALTIME set to a point of its grid (a few Q either way, or 1000 s),
  * by clock_settime or settimeofday; absolute REALTIME timers it passes
@@ -206,6 +224,14 @@ int op_clock_settime(void)
 	tv.tv_usec = ts.tv_nsec == 1000000000L ? 1000000 : ts.tv_nsec / 1000;
 	events_begin();
 	save = M;
+	/*
+	 * Linux: a periodic timer of the wall clock whose signal waits when
+	 * the clock is set back before its expiry is forwarded by nothing at
+	 * delivery: si_overrun -1 (it_overrun starts at -1).  tick386 says 0.
+	 * (A timerfd's count likewise loses one.)  Not where it shows.
+	 */
+	if (!expect_err && d < 0 && wall_periodic_waiting())
+		return 0;
 	if (!expect_err) {
 		M.passed = 0;
 		model_clock_set(r);
