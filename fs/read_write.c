@@ -1,11 +1,14 @@
 /*
  * read, write, lseek, _llseek and getdents64 on descriptors.  Checks come in
- * Linux's order (vfs_read): the descriptor, its access mode, then what the
- * file is (a directory: -EISDIR), then the buffer (-EFAULT).
+ * Linux's order (vfs_read): the descriptor, its access mode, the buffer's
+ * range (access_ok: below the kernel, -EFAULT), then what the file is (a
+ * directory: -EISDIR, a timerfd with nothing to read: -EAGAIN), then the
+ * buffer's pages (-EFAULT when the bytes move).
  */
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "fs/syscalls.h"
+#include "arch/i386/memlayout.h"
 #include "lib/string.h"
 #include <abi/dirent.h>
 #include <abi/errno.h>
@@ -24,6 +27,13 @@ static bool can_write(const struct file *f)
 	return (f->flags & O_ACCMODE) != O_RDONLY;
 }
 
+/* Linux's access_ok: the range lies below the kernel; mapped or not is
+ * found out later, when the bytes move. */
+static bool range_below_kernel(const void __user *p, size_t n)
+{
+	return (u32)p <= USER_TOP && n <= USER_TOP - (u32)p;
+}
+
 long sys_read(int fd, void __user *buf, size_t n)
 {
 	struct file *f = fd_file(fd);
@@ -31,6 +41,8 @@ long sys_read(int fd, void __user *buf, size_t n)
 
 	if (!f || !can_read(f))
 		return -EBADF;
+	if (!range_below_kernel(buf, n))
+		return -EFAULT;
 	if (f->ops)
 		return f->ops->read(f, buf, n);
 	if (S_ISDIR(f->node->mode))

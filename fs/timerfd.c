@@ -13,14 +13,18 @@
  * (timerfd_gettime), not in the interrupt.
  *
  * TFD_TIMER_CANCEL_ON_SET with TFD_TIMER_ABSTIME on CLOCK_REALTIME puts the
- * timer on cancel_list; when the wall clock is set (ktimer_clock_was_set
- * calls timerfd_clock_was_set) each one there is marked canceled and made
- * readable, and reads say ECANCELED until the next timerfd_settime.
+ * timer on cancel_list (might_cancel); when the wall clock is set
+ * (ktimer_clock_was_set calls timerfd_clock_was_set) each one there is
+ * marked clock_moved (Linux: moffs = KTIME_MAX) and made readable.  The
+ * mark is taken, once, by the next read (ECANCELED) or the next
+ * timerfd_settime that arms it while on the list (ECANCELED too, the
+ * timer armed all the same), as Linux's timerfd_canceled: a settime
+ * without the flag leaves the list but keeps the mark.
  *
  * Invariants (interrupts off while they change):
  *   the ktimer is armed  =>  !expired;
  *   expired              =>  ticks >= 1;
- *   on cancel_list       <=> cancel_on_set.
+ *   on cancel_list       <=> might_cancel.
  */
 #include "fs/timerfd.h"
 #include "arch/i386/cpu.h"
@@ -48,8 +52,8 @@ struct timerfd {
 	u64 interval_ns;
 	u64 ticks;	     /* expirations not read yet */
 	bool expired;	     /* fired, and (if periodic) not yet forwarded */
-	bool cancel_on_set;  /* on cancel_list */
-	bool canceled;	     /* the wall clock was set since: reads ECANCELED */
+	bool might_cancel;   /* on cancel_list */
+	bool clock_moved;    /* the wall clock was set since ECANCELED was last said */
 	struct list_head cancel_link;
 	struct wait_queue readers;
 };
@@ -121,10 +125,19 @@ void timerfd_clock_was_set(void)
 
 	list_for_each_entry(tfd, &cancel_list, cancel_link)
 	{
-		tfd->canceled = true;
-		tfd->ticks++;
+		tfd->clock_moved = true;
+		tfd->ticks++; /* readable: a reader wakes, to hear ECANCELED */
 		timerfd_wake(tfd);
 	}
+}
+
+/* Linux's timerfd_canceled (interrupts off): take the mark, if on the list. */
+static bool timerfd_canceled(struct timerfd *tfd)
+{
+	if (!tfd->might_cancel || !tfd->clock_moved)
+		return false;
+	tfd->clock_moved = false;
+	return true;
 }
 
 /* ---- the file ---------------------------------------------------------------- */
@@ -145,11 +158,11 @@ static long timerfd_read(struct file *f, void __user *buf, size_t n)
 			break;
 		}
 		if (wait_sleep(&tfd->readers, KTIMER_MONOTONIC, KTIME_MAX) == -EINTR) {
-			irq_restore(flags);
-			return -ERESTARTSYS;
+			ret = -ERESTARTSYS;
+			break;
 		}
 	}
-	if (tfd->canceled) { /* the clock moved: the count means nothing */
+	if (timerfd_canceled(tfd)) { /* the clock moved: the count means nothing */
 		tfd->ticks = 0;
 		tfd->expired = false;
 		ret = -ECANCELED;
@@ -181,9 +194,9 @@ static u32 timerfd_poll(struct file *f)
 
 static void cancel_list_leave(struct timerfd *tfd)
 {
-	if (tfd->cancel_on_set)
+	if (tfd->might_cancel)
 		list_del(&tfd->cancel_link);
-	tfd->cancel_on_set = false;
+	tfd->might_cancel = false;
 }
 
 static void timerfd_release(struct file *f)
@@ -287,27 +300,35 @@ long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew
 		return ret;
 
 	irqflags = irq_save();
+	/* Linux's timerfd_setup_cancel: on the list or off it, the mark kept */
+	if (absolute && tfd->clockid == CLOCK_REALTIME && (flags & TFD_TIMER_CANCEL_ON_SET)) {
+		if (!tfd->might_cancel)
+			list_add_tail(&tfd->cancel_link, &cancel_list);
+		tfd->might_cancel = true;
+	} else {
+		cancel_list_leave(tfd);
+	}
 	timerfd_read_setting(tfd, &old_value);
 	ktimer_cancel(&tfd->ktimer);
-	cancel_list_leave(tfd);
-	tfd->canceled = false;
 	tfd->ticks = 0;
 	tfd->expired = false;
 	tfd->interval_ns = interval_ns; /* kept even when disarming, as Linux */
 	if (absolute && tfd->clockid == CLOCK_REALTIME) {
 		/* an absolute wall-clock time: moved by clock_settime */
 		ktimer_init(&tfd->ktimer, KTIMER_REALTIME, timerfd_fn);
-		if (flags & TFD_TIMER_CANCEL_ON_SET) {
-			list_add_tail(&tfd->cancel_link, &cancel_list);
-			tfd->cancel_on_set = true;
-		}
 	} else {
 		ktimer_init(&tfd->ktimer, KTIMER_MONOTONIC, timerfd_fn);
 		if (!absolute && value_ns)
 			value_ns = ktime_add_sat(clock_monotonic_ns(), value_ns);
 	}
-	if (value_ns)
+	if (value_ns) {
 		ktimer_start(&tfd->ktimer, value_ns);
+		if (timerfd_canceled(tfd)) {
+			/* Linux: armed, but the clock moved since it was last said */
+			irq_restore(irqflags);
+			return -ECANCELED;
+		}
+	}
 	irq_restore(irqflags);
 
 	if (uold && copy_to_user(uold, &old_value, sizeof(old_value)))

@@ -43,6 +43,7 @@
 #define __NR_execve            11
 #define __NR_time              13
 #define __NR_lseek             19
+#define __NR_mount             21 /* libc only (for Linux's init): tick386 -ENOSYS */
 #define __NR_getpid            20
 #define __NR_getuid            24
 #define __NR_alarm             27
@@ -64,6 +65,7 @@
 #define __NR_gettimeofday      78
 #define __NR_settimeofday      79
 #define __NR_select            82
+#define __NR_reboot            88 /* libc only (for Linux's init): tick386 -ENOSYS */
 #define __NR_setitimer         104
 #define __NR_getitimer         105
 #define __NR_stat              106

@@ -13,6 +13,7 @@
 #include "kernel/task/task.h"
 #include "lib/string.h"
 #include <abi/errno.h>
+#include "kernel/time/itimer.h"
 #include "kernel/trace.h"
 
 static struct kmem_cache *sigqueue_cache;
@@ -574,6 +575,8 @@ int signal_dequeue(struct task *t, abi_sigset_t allowed, siginfo_t *info)
 
 	if (!signo)
 		signo = dequeue_from(ps, &ps->shared, allowed, info);
+	if (signo == SIGALRM)
+		itimer_sigalrm_taken(t->leader); /* Linux's dequeue_signal re-arms ITIMER_REAL */
 	irq_restore(flags);
 	return signo;
 }

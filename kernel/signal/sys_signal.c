@@ -181,6 +181,9 @@ long sys_rt_sigprocmask(int how, const abi_sigset_t __user *uset, abi_sigset_t _
 		return -EINVAL;
 	if (uset && copy_from_user(&set, uset, sizeof(set)))
 		return -EFAULT;
+	/* Linux's order: a bad `how` (with a set) before the old set's pointer */
+	if (uset && how != SIG_BLOCK && how != SIG_UNBLOCK && how != SIG_SETMASK)
+		return -EINVAL;
 	if (uoset && !user_range_ok(uoset, sizeof(old), true))
 		return -EFAULT;
 	ret = signal_set_mask(current, how, uset ? &set : NULL, &old);
@@ -221,7 +224,7 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 	struct timespec ts;
 	u64 deadline = KTIME_MAX;
 	siginfo_t info;
-	int signo, ret = 0;
+	int signo = 0, ret = 0;
 	u32 flags;
 
 	if (sigsetsize != ABI_SIGSET_SIZE)
@@ -229,41 +232,53 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 	if (copy_from_user(&which, uset, sizeof(which)))
 		return -EFAULT;
 	which &= ~SIGNAL_UNBLOCKABLE;
+	/*
+	 * A signal that is not blocked and whose default action ends the
+	 * process ends it when it comes, waited for or not (Linux's
+	 * complete_signal): it is not taken here.
+	 */
+	for (int s = 1; s <= ABI_NSIG; s++)
+		if ((which & ~st->blocked & ABI_SIGMASK(s)) &&
+		    st->action[s - 1].handler == SIG_DFL &&
+		    signal_default_action(s) == SIGNAL_DEFAULT_TERMINATE)
+			which &= ~ABI_SIGMASK(s);
 	if (utimeout) {
 		if (copy_from_user(&ts, utimeout, sizeof(ts)))
 			return -EFAULT;
 		if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= SIG_NSEC_PER_SEC)
 			return -EINVAL;
 	}
-	if (uinfo && !user_range_ok(uinfo, sizeof(info), true))
-		return -EFAULT;
-
 	flags = irq_save();
-	signo = signal_dequeue(t, which, &info);
-	if (!signo && utimeout) {
+	if (utimeout) {
 		if (ts.tv_sec == 0 && ts.tv_nsec == 0)
 			deadline = 0; /* a poll */
 		else
 			deadline = clock_monotonic_ns() + (u64)ts.tv_sec * SIG_NSEC_PER_SEC +
 				   (u64)ts.tv_nsec;
 	}
-	while (!signo) {
-		if (deadline == 0) {
-			ret = -EAGAIN;
+	for (;;) {
+		if (st->pending & which) {
+			/*
+			 * Linux takes the signal and then fails to write it out:
+			 * lost.  Here a signal that cannot be written out is not
+			 * taken.  With none to take, the pointer is not looked at
+			 * (EAGAIN, EINTR), as on Linux.
+			 */
+			if (uinfo && !user_range_ok(uinfo, sizeof(info), true))
+				ret = -EFAULT;
+			else
+				signo = signal_dequeue(t, which, &info);
 			break;
 		}
-		st->waiting = which;
-		ret = sched_sleep(KTIMER_MONOTONIC, deadline);
-		st->waiting = 0;
-		signo = signal_dequeue(t, which, &info);
-		if (signo)
-			break;
-		if (ret == -ETIMEDOUT) {
+		if (deadline == 0 || ret == -ETIMEDOUT) {
 			ret = -EAGAIN;
 			break;
 		}
 		if (ret == -EINTR)
 			break;
+		st->waiting = which;
+		ret = sched_sleep(KTIMER_MONOTONIC, deadline);
+		st->waiting = 0;
 	}
 	irq_restore(flags);
 	if (!signo)

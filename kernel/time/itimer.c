@@ -5,13 +5,14 @@
  * CLOCK_MONOTONIC in a ktimer, the CPU ones in CPU ns in the task's
  * CPU-time queue.  Its signal is one preallocated entry (the interrupt
  * never allocates), sent with si_code SI_KERNEL as Linux sends it; an
- * expiry while that entry is still queued adds nothing (a standard signal
- * coalesces).
+ * expiry while that signal is pending, from this entry or any other
+ * source, adds nothing (a standard signal coalesces).
  *
  * Invariants (interrupts off while they change):
  *   ITIMER_REAL armed   <=>  real_ktimer is active; interval_ns kept apart
- *                            (a periodic one waits, disarmed, while its
- *                            signal is queued: it re-arms at delivery);
+ *                            (a periodic one waits, disarmed, from its
+ *                            expiry until a SIGALRM is taken: it re-arms
+ *                            then, itimer_sigalrm_taken);
  *   a CPU itimer armed  <=>  its cpu_node is in the owner's CPU-time queue.
  */
 #include "kernel/time/itimer.h"
@@ -50,10 +51,19 @@ static const int itimer_signo[3] = {SIGALRM, SIGVTALRM, SIGPROF};
 
 static void itimer_send(struct itimers *its, int which)
 {
-	/* -EBUSY (still queued) coalesces, as a standard signal does; 1
-	 * (ignored, discarded) leaves a periodic ITIMER_REAL stopped, as on
-	 * Linux, where nothing dequeues the signal to re-arm it. */
-	signal_send_entry(its->task, &its->it[which].sigq);
+	struct task *t = its->task;
+
+	/*
+	 * Linux sends it as any signal from the kernel (kill_pid_info): a
+	 * standard signal already pending, from whatever source, swallows it
+	 * (legacy_queue).  Otherwise -EBUSY (its own entry still queued)
+	 * coalesces likewise, and 1 (ignored, discarded) leaves a periodic
+	 * ITIMER_REAL stopped, as on Linux, where nothing dequeues a SIGALRM
+	 * to re-arm it.
+	 */
+	if (t->signal.pending & ABI_SIGMASK(itimer_signo[which]))
+		return;
+	signal_send_entry(t, &its->it[which].sigq);
 }
 
 static enum ktimer_restart itimer_real_fn(struct ktimer *kt, u64 now)
@@ -65,14 +75,19 @@ static enum ktimer_restart itimer_real_fn(struct ktimer *kt, u64 now)
 	return KTIMER_NORESTART; /* a periodic one re-arms at delivery */
 }
 
-/* SIGALRM delivered (interrupts off): Linux's dequeue_signal re-arms
- * ITIMER_REAL here when it is periodic and not armed again meanwhile. */
-static void itimer_real_delivered(struct sigqueue_entry *e, siginfo_t *info)
+/*
+ * A SIGALRM was taken, from whatever source (interrupts off): Linux's
+ * dequeue_signal re-arms ITIMER_REAL here when it is periodic and not armed
+ * again meanwhile.
+ */
+void itimer_sigalrm_taken(struct task *t)
 {
-	struct itimers *its = container_of(e, struct itimers, it[ITIMER_REAL].sigq);
-	u64 interval = its->it[ITIMER_REAL].interval_ns, next;
+	struct itimers *its = t->itimers;
+	u64 interval, next;
 
-	(void)info;
+	if (!its)
+		return;
+	interval = its->it[ITIMER_REAL].interval_ns;
 	if (!interval || ktimer_active(&its->real_ktimer))
 		return;
 	ktime_forward(ktimer_expires(&its->real_ktimer), interval, clock_monotonic_ns(), &next);
@@ -178,7 +193,7 @@ static struct itimers *itimers_alloc(struct task *t)
 	for (int which = 0; which < 3; which++) {
 		struct itimer *it = &its->it[which];
 
-		signal_entry_init(&it->sigq, which == ITIMER_REAL ? itimer_real_delivered : NULL);
+		signal_entry_init(&it->sigq, NULL);
 		it->sigq.info.si_signo = itimer_signo[which];
 		it->sigq.info.si_code = SI_KERNEL;
 	}

@@ -4,9 +4,10 @@
  *
  *   ITIMER_REAL     SIGALRM after an interval of real time.  As Linux, it
  *                   counts on CLOCK_MONOTONIC (setting the wall clock moves
- *                   nothing), and a periodic one is re-armed when its
- *                   signal is delivered (Linux's dequeue_signal), so a
- *                   blocked SIGALRM costs the interrupt nothing;
+ *                   nothing), and a periodic one is re-armed when a
+ *                   SIGALRM is taken, its own or another's (Linux's
+ *                   dequeue_signal), so a blocked SIGALRM costs the
+ *                   interrupt nothing;
  *   ITIMER_VIRTUAL  SIGVTALRM after the process's user CPU time;
  *   ITIMER_PROF     SIGPROF after its user + system CPU time.  tick386 does
  *                   not split the two: both count task_cpu_ns.  They wait
@@ -37,6 +38,13 @@ long sys_alarm(unsigned int seconds);
 
 /* A new process's itimers, disarmed (fork, task_create_user): 0 or -ENOMEM. */
 int itimers_task_init(struct task *t);
+/*
+ * signal_dequeue took a SIGALRM of t, from any source (interrupts off): a
+ * periodic ITIMER_REAL waiting since its expiry re-arms (Linux's
+ * dequeue_signal).
+ */
+void itimer_sigalrm_taken(struct task *t);
+
 /* The task is exiting: cancel its itimers and free them. */
 void itimers_task_exit(struct task *t);
 

@@ -366,19 +366,19 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent, t
 	int id, rc;
 	u32 flags;
 
+	/*
+	 * Linux's order: the sigevent is read first, then the clock is known
+	 * or not, then the sigevent makes sense; the id is written out before
+	 * a CPU-time clock's process is looked for.
+	 */
+	if (uevent && copy_from_user(&ev, uevent, sizeof(ev)))
+		return -EFAULT;
 	if (clock_has_no_timers(clockid))
 		return -EOPNOTSUPP;
 	if (!clock_is_realtime(clockid) && !clock_is_monotonic(clockid) &&
 	    !clock_is_cputime(clockid))
 		return -EINVAL;
-	flags = irq_save();
-	rc = clock_is_cputime(clockid) && !posix_cpu_clock_task(clockid, &cpu_thread) ? -EINVAL : 0;
-	irq_restore(flags);
-	if (rc)
-		return rc; /* no such process, or another process's thread */
 	if (uevent) {
-		if (copy_from_user(&ev, uevent, sizeof(ev)))
-			return -EFAULT;
 		rc = sigevent_check(&ev);
 		if (rc)
 			return rc;
@@ -386,6 +386,11 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent, t
 	/* Refuse a bad id pointer before anything exists that must be undone. */
 	if (!user_range_ok(uid, sizeof(*uid), true))
 		return -EFAULT;
+	flags = irq_save();
+	rc = clock_is_cputime(clockid) && !posix_cpu_clock_task(clockid, &cpu_thread) ? -EINVAL : 0;
+	irq_restore(flags);
+	if (rc)
+		return rc; /* no such process, or another process's thread */
 	if (current->kill_signo)
 		return -EINVAL; /* being killed: a timer aimed at it would dangle */
 
@@ -493,18 +498,22 @@ long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *un
 		timer_read(pt, &old_value);
 	timer_stop(pt);
 	pt->overrun_last = 0; /* re-arming resets the overrun */
-	/* Linux: a disarmed timer keeps no interval (timer_gettime reads 0). */
+	/* Linux: disarming forgets the interval (6.13 on every clock; 6.1 kept
+	 * it on the CPU-time ones) */
 	pt->interval_ns = value_ns ? interval_ns : 0;
 	/* Only a periodic timer's ignored signal waits for the action to change. */
 	pt->sigq.park_if_ignored = timer_is_periodic(pt);
 	if (value_ns) {
 		/* Flag bits other than TIMER_ABSTIME are ignored, as in Linux. */
-		if ((flags & TIMER_ABSTIME) && clock_is_realtime(pt->clockid)) {
+		if (((flags & TIMER_ABSTIME) && clock_is_realtime(pt->clockid)) ||
+		    pt->clockid == CLOCK_TAI) {
 			pt->base = PT_BASE_REALTIME;
 			ktimer_init(&pt->ktimer,
 				    pt->clockid == CLOCK_TAI ? KTIMER_TAI : KTIMER_REALTIME,
 				    posix_timer_ktimer_fn);
-			pt->expires_ns = value_ns;
+			pt->expires_ns = (flags & TIMER_ABSTIME)
+					     ? value_ns
+					     : ktime_add_sat(clock_tai_ns(), value_ns);
 		} else {
 			if (pt->base == PT_BASE_REALTIME) {
 				pt->base = PT_BASE_MONOTONIC;

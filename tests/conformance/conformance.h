@@ -74,6 +74,7 @@ static inline const char *errname(int e)
 	case ESRCH: return "ESRCH";
 	case ENOMEM: return "ENOMEM";
 	case ENOTSUP: return "ENOTSUP";
+	case ECANCELED: return "ECANCELED";
 	default:
 		snprintf(other, sizeof(other), "errno %d", e);
 		return other;

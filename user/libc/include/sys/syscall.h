@@ -25,6 +25,22 @@
 #define SYS_rt_sigqueueinfo __NR_rt_sigqueueinfo
 #define SYS_rt_sigsuspend __NR_rt_sigsuspend
 #define SYS_exit_group __NR_exit_group
+#ifdef LIBC_LINUX_TIMER_NUMBERS
+/*
+ * A program built with tools/ucc --linux-numbers runs on Linux: its raw
+ * calls, as its libc's, use mainline's numbers of the timer and clock
+ * calls (the libc's src/nr.h says why they differ).
+ */
+#define SYS_timer_create 259
+#define SYS_timer_settime 260
+#define SYS_timer_gettime 261
+#define SYS_timer_getoverrun 262
+#define SYS_timer_delete 263
+#define SYS_clock_settime 264
+#define SYS_clock_gettime 265
+#define SYS_clock_getres 266
+#define SYS_clock_nanosleep 267
+#else
 #define SYS_timer_create __NR_timer_create
 #define SYS_timer_settime __NR_timer_settime
 #define SYS_timer_gettime __NR_timer_gettime
@@ -34,6 +50,7 @@
 #define SYS_clock_gettime __NR_clock_gettime
 #define SYS_clock_getres __NR_clock_getres
 #define SYS_clock_nanosleep __NR_clock_nanosleep
+#endif
 #define SYS_open __NR_open
 #define SYS_openat __NR_openat
 #define SYS_close __NR_close

@@ -1,0 +1,82 @@
+/*
+ * linux-init/init.c: the init of the Linux i386 run of the conformance suite
+ * (tests/conformance/harness linux-i386).  Not a test itself (no TAP).
+ *
+ *   init NAME...      (the kernel's command line after "--")
+ *
+ * Runs /bin/NAME --allow-settime for each NAME in turn, each a child of its
+ * own, its output between two lines
+ *     === begin NAME
+ *     === end NAME status S
+ * where S is the exit status, 128+N when signal N ended it, 124 when it
+ * ran longer than 60 s (then it is killed).  Then powers off: Linux's init
+ * must not exit.  /proc is mounted first (conformance/proc.c reads it).
+ * Built with tools/ucc --linux-numbers, like the programs.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TIMEOUT_S 60
+
+extern char **environ;
+
+static int run(const char *name)
+{
+	char path[128];
+	char *argv[] = {(char *)name, "--allow-settime", NULL};
+	struct timespec timeout = {TIMEOUT_S, 0};
+	sigset_t chld;
+	int status = 0;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "/bin/%s", name);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	pid = fork();
+	if (pid < 0)
+		return 126;
+	if (pid == 0) {
+		sigprocmask(SIG_UNBLOCK, &chld, NULL);
+		execve(path, argv, environ);
+		printf("linux_init: execve %s: errno %d\n", path, errno);
+		_exit(127);
+	}
+	/* wait for it, at most TIMEOUT_S of (virtual) time */
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		if (sigtimedwait(&chld, NULL, &timeout) < 0 && errno == EAGAIN) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			return 124;
+		}
+	}
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+int main(int argc, char **argv)
+{
+	sigset_t chld;
+
+	syscall(39, "/proc", 0555); /* mkdir: not in the libc, Linux's number */
+	mount("proc", "/proc", "proc", 0, NULL);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+	for (int i = 1; i < argc; i++) {
+		printf("=== begin %s\n", argv[i]);
+		printf("=== end %s status %d\n", argv[i], run(argv[i]));
+	}
+	if (getpid() == 1)
+		for (;;)
+			reboot(RB_POWER_OFF);
+	return 0;
+}
