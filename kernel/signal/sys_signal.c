@@ -239,7 +239,7 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 	 */
 	for (int s = 1; s <= ABI_NSIG; s++)
 		if ((which & ~st->blocked & ABI_SIGMASK(s)) &&
-		    st->action[s - 1].handler == SIG_DFL &&
+		    t->leader->signal.action[s - 1].handler == SIG_DFL &&
 		    signal_default_action(s) == SIGNAL_DEFAULT_TERMINATE)
 			which &= ~ABI_SIGMASK(s);
 	if (utimeout) {
@@ -257,7 +257,7 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 				   (u64)ts.tv_nsec;
 	}
 	for (;;) {
-		if (st->pending & which) {
+		if (signal_pending_set(t) & which) {
 			/*
 			 * Linux takes the signal and then fails to write it out:
 			 * lost.  Here a signal that cannot be written out is not
