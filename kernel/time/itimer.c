@@ -61,7 +61,7 @@ static void itimer_send(struct itimers *its, int which)
 	 * ITIMER_REAL stopped, as on Linux, where nothing dequeues a SIGALRM
 	 * to re-arm it.
 	 */
-	if (t->signal.pending & ABI_SIGMASK(itimer_signo[which]))
+	if (t->leader->signal.shared.set & ABI_SIGMASK(itimer_signo[which]))
 		return;
 	signal_send_entry(t, &its->it[which].sigq);
 }
