@@ -103,6 +103,11 @@ bool itimer_cpu_expired(struct task *t, struct timerq_node *node, u64 used_ns, u
 	return false; /* no setitimer here: every node of a CPU-time queue is a POSIX timer's */
 }
 
+void itimer_sigalrm_taken(struct task *t)
+{
+	(void)t; /* no setitimer here: no ITIMER_REAL to re-arm */
+}
+
 /* ---- slab caches: malloc, with a count of what is allocated ------------- */
 
 struct kmem_cache {

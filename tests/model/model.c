@@ -696,15 +696,16 @@ long m_timer_create(struct model *m, int by, int clockid, const struct ks_sigeve
 	struct m_timer t;
 	int to_thread = -1;
 
+	/* Linux's order: the sigevent is read first; then the clock; then
+	 * the sigevent's sense; the id pointer; only then a CPU-time clock's
+	 * process is looked for. */
+	if (ev_ptr == KS_PTR_BAD)
+		return -EFAULT;
 	if (clock_has_no_timers(clockid))
 		return -EOPNOTSUPP;
 	if (!clock_is_wall(clockid) && clockid != CLOCK_MONOTONIC && clockid != CLOCK_BOOTTIME &&
 	    !clock_is_cputime(clockid))
 		return -EINVAL;
-	if (clock_is_cputime(clockid) && cpu_clock_task(m, by, clockid) == KS_CPU_NONE)
-		return -EINVAL;
-	if (ev_ptr == KS_PTR_BAD)
-		return -EFAULT;
 	if (ev_ptr == KS_PTR_OK) {
 		switch (ev->notify) {
 		case SIGEV_NONE:
@@ -726,6 +727,8 @@ long m_timer_create(struct model *m, int by, int clockid, const struct ks_sigeve
 	}
 	if (id_ptr != KS_PTR_OK)
 		return -EFAULT;
+	if (clock_is_cputime(clockid) && cpu_clock_task(m, by, clockid) == KS_CPU_NONE)
+		return -EINVAL;
 
 	memset(&t, 0, sizeof(t));
 	t.id = m->last_id + 1;
@@ -830,9 +833,12 @@ long m_timer_settime(struct model *m, int by, int id, int flags, int new_ptr,
 	t->interval = v ? timespec_ns(interval) : 0;
 	t->park_if_ignored = t->interval != 0;
 	if (v) {
-		if ((flags & TIMER_ABSTIME) && clock_is_wall(t->clockid)) {
+		if (((flags & TIMER_ABSTIME) && clock_is_wall(t->clockid)) ||
+		    t->clockid == CLOCK_TAI) {
+			/* Linux: a CLOCK_TAI timer stays on TAI even when relative
+			 * (only REALTIME's relative ones become MONOTONIC) */
 			t->base = t->clockid == CLOCK_TAI ? KS_BASE_TAI : KS_BASE_REAL;
-			t->expires = v;
+			t->expires = (flags & TIMER_ABSTIME) ? v : clamp_u64((s128)base_now(m, t) + v);
 		} else {
 			if (t->base == KS_BASE_REAL || t->base == KS_BASE_TAI)
 				t->base = KS_BASE_MONO; /* relative: an interval, not a wall time */
