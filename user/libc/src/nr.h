@@ -4,8 +4,12 @@
  * tick386 has them at 254..262 (the 2002 patch).  The libc's own tests also
  * run on a Linux host, where the same calls sit at 259..267; the test build
  * of the libc (LIBC_LINUX_TIMER_NUMBERS, archive libc-linux.a) uses those,
- * so that the stubs and structures are checked against a real kernel.  Every
- * other number is the same on both.
+ * so that the stubs and structures are checked against a real kernel.
+ *
+ * set_tid_address is 258 on Linux, where tick386 has timer_delete; tick386
+ * offers it at 223, a number Linux i386 leaves unused.  Every other number
+ * is the same on both.  The thread calls are Linux i386's; they are defined
+ * here until <abi/syscall.h> has them.
  */
 #ifndef TICK386_LIBC_NR_H
 #define TICK386_LIBC_NR_H
@@ -22,6 +26,7 @@
 #define NR_clock_gettime    265
 #define NR_clock_getres     266
 #define NR_clock_nanosleep  267
+#define NR_set_tid_address  258
 #else
 #define NR_timer_create     __NR_timer_create
 #define NR_timer_settime    __NR_timer_settime
@@ -32,6 +37,32 @@
 #define NR_clock_gettime    __NR_clock_gettime
 #define NR_clock_getres     __NR_clock_getres
 #define NR_clock_nanosleep  __NR_clock_nanosleep
+#ifdef __NR_set_tid_address
+#define NR_set_tid_address  __NR_set_tid_address
+#else
+#define NR_set_tid_address  223
+#endif
+#endif
+
+#ifdef __NR_clone
+#define NR_clone            __NR_clone
+#else
+#define NR_clone            120
+#endif
+#ifdef __NR_futex
+#define NR_futex            __NR_futex
+#else
+#define NR_futex            240
+#endif
+#ifdef __NR_set_thread_area
+#define NR_set_thread_area  __NR_set_thread_area
+#else
+#define NR_set_thread_area  243
+#endif
+#ifdef __NR_tgkill
+#define NR_tgkill           __NR_tgkill
+#else
+#define NR_tgkill           270
 #endif
 
 #endif

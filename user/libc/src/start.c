@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "thread.h"
 
-int errno;
 char **environ;
 char *program_invocation_name = "";
 char *program_invocation_short_name = "";
@@ -32,6 +32,7 @@ void __libc_start(long *sp)
 	char **argv = (char **)(sp + 1);
 	char **envp = argv + argc + 1;
 
+	__libc_thread_init(); /* the thread pointer, TLS and errno first */
 	environ = envp;
 	if (argc > 0 && argv[0]) {
 		char *slash = strrchr(argv[0], '/');

@@ -1,30 +1,31 @@
 /*
  * The nine POSIX timer and clock calls and nanosleep: thin stubs over the
  * kernel (numbers in nr.h).  All set errno except clock_nanosleep, which by
- * POSIX returns the error number itself.
+ * POSIX returns the error number itself.  The sleeps are cancellation
+ * points (thread.h: __syscall_cp).
  */
 #include <errno.h>
 #include <signal.h>
 #include <time.h>
-#include "syscall.h"
+#include "thread.h"
 
+/*
+ * SIGEV_THREAD runs a function in a new thread at each expiry: the kernel
+ * only queues signals, so the libc makes it (timer_thread.c).  Everything
+ * else goes to the kernel as it is; it reads *sev first, so a bad pointer
+ * is EFAULT and not a fault here.
+ */
 int timer_create(clockid_t clock, struct sigevent *sev, timer_t *timerid)
 {
-	/*
-	 * SIGEV_THREAD runs a function in a new thread, which this C library
-	 * cannot make yet (it comes with threads, <pthread.h>).  The kernel
-	 * takes it as SIGEV_SIGNAL (Linux's does), so such a timer is deleted
-	 * again: EINVAL.  The kernel reads *sev first, so a bad pointer is
-	 * EFAULT and not a fault here.
-	 */
-	int rc = (int)sys_ret(sys_3(NR_timer_create, clock, (long)sev, (long)timerid));
+	if (sev && sev->sigev_notify == SIGEV_THREAD)
+		return __timer_create_thread(clock, sev, timerid);
+	return (int)sys_ret(sys_3(NR_timer_create, clock, (long)sev, (long)timerid));
+}
 
-	if (rc == 0 && sev && sev->sigev_notify == SIGEV_THREAD) {
-		sys_1(NR_timer_delete, (long)*timerid);
-		errno = EINVAL;
-		return -1;
-	}
-	return rc;
+/* The raw calls, at this build's numbers, for timer_thread.c. */
+long __timer_create_raw(clockid_t clock, struct sigevent *sev, timer_t *timerid)
+{
+	return sys_3(NR_timer_create, clock, (long)sev, (long)timerid);
 }
 
 int timer_settime(timer_t timerid, int flags, const struct itimerspec *value,
@@ -45,7 +46,11 @@ int timer_getoverrun(timer_t timerid)
 
 int timer_delete(timer_t timerid)
 {
-	return (int)sys_ret(sys_1(NR_timer_delete, timerid));
+	long ret = sys_1(NR_timer_delete, timerid);
+
+	if (ret == 0)
+		__timer_delete_thread(timerid);
+	return (int)sys_ret(ret);
 }
 
 int clock_settime(clockid_t clock, const struct timespec *tp)
@@ -70,13 +75,13 @@ int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req, stru
 	/* glibc refuses it itself (the raw call says EOPNOTSUPP, as Linux). */
 	if (clock == CLOCK_THREAD_CPUTIME_ID)
 		return EINVAL;
-	ret = sys_4(NR_clock_nanosleep, clock, flags, (long)req, (long)rem);
+	ret = __syscall_cp(NR_clock_nanosleep, clock, flags, (long)req, (long)rem, 0, 0);
 	return sys_is_error(ret) ? (int)-ret : 0;
 }
 
 int nanosleep(const struct timespec *req, struct timespec *rem)
 {
-	return (int)sys_ret(sys_2(__NR_nanosleep, (long)req, (long)rem));
+	return (int)sys_ret(__syscall_cp(__NR_nanosleep, (long)req, (long)rem, 0, 0, 0, 0));
 }
 
 /*
