@@ -204,10 +204,19 @@ int sigsuspend(const sigset_t *mask)
 	return (int)sys_ret(__syscall_cp(__NR_rt_sigsuspend, (long)mask, ABI_SIGSET_SIZE, 0, 0, 0, 0));
 }
 
+/*
+ * glibc folds the kernel's SI_TKILL (tkill, tgkill: raise, pthread_kill)
+ * into SI_USER here, since raise is kill to a program; so does this libc.
+ * A handler still sees SI_TKILL.
+ */
 int sigtimedwait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 {
-	return (int)sys_ret(__syscall_cp(__NR_rt_sigtimedwait, (long)set, (long)info, (long)timeout,
-					 ABI_SIGSET_SIZE, 0, 0));
+	long ret = __syscall_cp(__NR_rt_sigtimedwait, (long)set, (long)info, (long)timeout,
+				ABI_SIGSET_SIZE, 0, 0);
+
+	if (!sys_is_error(ret) && info && info->si_code == SI_TKILL)
+		info->si_code = SI_USER;
+	return (int)sys_ret(ret);
 }
 
 int sigwaitinfo(const sigset_t *set, siginfo_t *info)

@@ -8,8 +8,8 @@
  * the helper, with SIGCANCEL and, as its value, the address of the libc's
  * record of the timer (function, value, thread attributes).  For every
  * signal the helper takes, it starts a detached thread that calls the
- * function with the value; the thread starts with no signal blocked, as
- * glibc's do.  The overrun is the kernel's, counted at the helper's
+ * function with the value; that thread keeps the helper's mask, every
+ * signal blocked, as glibc's do.  The overrun is the kernel's, counted at the helper's
  * sigwaitinfo, as for any timer.
  *
  * The records are on one list under a lock: the helper copies what it
@@ -46,10 +46,8 @@ struct expiry {
 static void *run_function(void *arg)
 {
 	struct expiry e = *(struct expiry *)arg;
-	abi_sigset_t none = 0;
 
 	free(arg);
-	sys_4(__NR_rt_sigprocmask, SIG_SETMASK, (long)&none, 0, ABI_SIGSET_SIZE);
 	e.function(e.value);
 	return NULL;
 }
