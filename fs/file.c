@@ -61,12 +61,12 @@ struct file *fd_file(int fd)
 {
 	if (fd < 0 || fd >= FD_MAX)
 		return NULL;
-	return current->files.fd[fd];
+	return current->leader->files.fd[fd];
 }
 
 int fd_install(struct file *f, bool cloexec)
 {
-	struct fd_table *t = &current->files;
+	struct fd_table *t = &current->leader->files;
 
 	for (int fd = 0; fd < FD_MAX; fd++)
 		if (!t->fd[fd]) {

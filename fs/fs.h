@@ -63,6 +63,10 @@ struct fs_node_ops {
 	/* A control file's write(2) (/proc/trace_on): the bytes written, or
 	 * -errno.  NULL: write_error. */
 	long (*write)(struct fs_node *n, const void *ubuf, size_t len);
+	/* A file read live, its text made at each read(2) instead of at open
+	 * (/proc/PID/fail-nth): the bytes copied from *pos on (advanced), or
+	 * -errno.  NULL: the text generate made at open. */
+	long (*read)(struct fs_node *n, void *ubuf, size_t len, u64 *pos);
 };
 
 static inline struct fs_node *fs_node_get(struct fs_node *n)

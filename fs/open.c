@@ -174,8 +174,8 @@ long sys_close(int fd)
 
 	if (!f)
 		return -EBADF;
-	current->files.fd[fd] = NULL;
-	current->files.cloexec[fd] = 0;
+	current->leader->files.fd[fd] = NULL;
+	current->leader->files.cloexec[fd] = 0;
 	file_put(f);
 	return 0;
 }
@@ -207,8 +207,8 @@ static void fd_share(struct file *f, int fd)
 {
 	if (!f->is_static)
 		f->refs++;
-	current->files.fd[fd] = f;
-	current->files.cloexec[fd] = 0;
+	current->leader->files.fd[fd] = f;
+	current->leader->files.cloexec[fd] = 0;
 }
 
 long sys_dup(int oldfd)
@@ -234,7 +234,7 @@ long sys_dup2(int oldfd, int newfd)
 		return -EBADF;
 	if (newfd == oldfd)
 		return newfd;
-	old = current->files.fd[newfd];
+	old = current->leader->files.fd[newfd];
 	fd_share(f, newfd);
 	if (old)
 		file_put(old);

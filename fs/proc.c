@@ -1,10 +1,10 @@
 /*
  * The directories of /proc and the text of its files (see fs/proc.h).
  *
- *   /proc            the mount point: uptime, meminfo, timer_list, trace,
+ *   /proc            the mount point: uptime, meminfo, slabinfo, timer_list, trace,
  *                    trace_on (the timer-path trace, kernel/trace.h), self,
  *                    then one directory per process (user task, zombies too)
- *   /proc/PID        stat, status, timers
+ *   /proc/PID        stat, status, timers, fail-nth (fs/proc_fail_nth.c)
  *   /proc/self       the caller's /proc/PID.  Linux makes it a symlink; the
  *                    tree has no symlinks, so it is a directory that is the
  *                    same as /proc/PID (an alias: same entries, same inode)
@@ -35,10 +35,12 @@ enum proc_kind {
 	PROC_TIMER_LIST,
 	PROC_TRACE,
 	PROC_TRACE_ON,
+	PROC_SLABINFO,
 	PROC_PID_DIR,
 	PROC_PID_STAT,
 	PROC_PID_STATUS,
 	PROC_PID_TIMERS,
+	PROC_PID_FAIL_NTH,
 };
 
 struct proc_node {
@@ -49,7 +51,7 @@ struct proc_node {
 };
 
 static const struct fs_node_ops proc_root_ops, proc_pid_dir_ops, proc_file_ops, proc_pid_file_ops,
-	proc_trace_ops;
+	proc_trace_ops, proc_fail_nth_ops;
 
 static struct fs_node *proc_root;
 
@@ -68,6 +70,7 @@ static struct proc_node proc_files[] = {
 	PROC_STATIC("timer_list", PROC_TIMER_LIST, 0400, 0x7f000003),
 	PROC_STATIC_OPS("trace", PROC_TRACE, 0600, 0x7f000004, &proc_trace_ops),
 	PROC_STATIC_OPS("trace_on", PROC_TRACE_ON, 0600, 0x7f000005, &proc_trace_ops),
+	PROC_STATIC("slabinfo", PROC_SLABINFO, 0400, 0x7f000006),
 };
 #define PROC_NR_FILES ARRAY_SIZE(proc_files)
 
@@ -78,7 +81,14 @@ static const struct {
 	{ "stat", PROC_PID_STAT },
 	{ "status", PROC_PID_STATUS },
 	{ "timers", PROC_PID_TIMERS },
+	{ "fail-nth", PROC_PID_FAIL_NTH },
 };
+
+/* A /proc/PID file's mode: fail-nth is written too (Linux: 0644). */
+static u32 pid_file_mode(enum proc_kind kind)
+{
+	return S_IFREG | (kind == PROC_PID_FAIL_NTH ? 0644 : 0444);
+}
 
 /* ---- text ---------------------------------------------------------------- */
 
@@ -174,9 +184,9 @@ static struct fs_node *pid_node_new(struct fs_node *parent, int pid, enum proc_k
 		p->node.nlink = 2;
 		p->node.ops = &proc_pid_dir_ops;
 	} else {
-		p->node.mode = S_IFREG | 0444;
+		p->node.mode = pid_file_mode(kind);
 		p->node.nlink = 1;
-		p->node.ops = &proc_pid_file_ops;
+		p->node.ops = kind == PROC_PID_FAIL_NTH ? &proc_fail_nth_ops : &proc_pid_file_ops;
 	}
 	return &p->node;
 }
@@ -207,7 +217,7 @@ static int root_lookup(struct fs_node *dir, const char *name, size_t len, struct
 			return 0;
 		}
 	if (len == 4 && !memcmp(name, "self", 4))
-		pid = is_process(current) ? current->pid : -1;
+		pid = is_process(current) ? current->tgid : -1;
 	else
 		pid = parse_pid(name, len);
 	if (pid <= 0 || !process_exists(pid))
@@ -236,7 +246,7 @@ static bool root_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 			return root_entry_at(dir, PROC_NR_FILES + 1, e); /* no self */
 		e->name = "self";
 		e->name_len = 4;
-		e->ino = PROC_INO_PID + 8 * (u32)current->pid;
+		e->ino = PROC_INO_PID + 8 * (u32)current->tgid;
 		e->mode = S_IFDIR | 0555;
 		return true;
 	}
@@ -280,7 +290,7 @@ static bool pid_dir_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 	e->name = pid_files[i].name;
 	e->name_len = (u32)strlen(e->name);
 	e->ino = PROC_INO_PID + 8 * (u32)pid + (u32)(pid_files[i].kind - PROC_PID_DIR);
-	e->mode = S_IFREG | 0444;
+	e->mode = pid_file_mode(pid_files[i].kind);
 	return true;
 }
 
@@ -317,6 +327,9 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 		break;
 	case PROC_TRACE_ON:
 		proc_trace_on(&out);
+		break;
+	case PROC_SLABINFO:
+		proc_slabinfo(&out);
 		break;
 	case PROC_PID_STAT:
 		proc_pid_stat(&out, t);
@@ -371,6 +384,19 @@ static const struct fs_node_ops proc_pid_file_ops = {
 	.generate = generate,
 	.release = pid_node_release,
 	.write_error = -EINVAL,
+};
+static long fail_nth_read(struct fs_node *n, void *ubuf, size_t len, u64 *pos)
+{
+	return proc_fail_nth_read(container_of(n, struct proc_node, node)->pid, ubuf, len, pos);
+}
+static long fail_nth_write(struct fs_node *n, const void *ubuf, size_t len)
+{
+	return proc_fail_nth_write(container_of(n, struct proc_node, node)->pid, ubuf, len);
+}
+static const struct fs_node_ops proc_fail_nth_ops = {
+	.read = fail_nth_read,
+	.write = fail_nth_write,
+	.release = pid_node_release,
 };
 
 void proc_init(void)

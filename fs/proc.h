@@ -13,6 +13,7 @@
 #define TICK386_FS_PROC_H
 
 #include "lib/types.h"
+#include "mm/uaccess.h"
 
 struct task;
 
@@ -36,6 +37,10 @@ void proc_uptime(struct proc_text *out);
 void proc_meminfo(struct proc_text *out);
 void proc_trace(struct proc_text *out);
 void proc_trace_on(struct proc_text *out);
+void proc_slabinfo(struct proc_text *out);
+/* /proc/PID/fail-nth (fs/proc_fail_nth.c): read live, and written. */
+long proc_fail_nth_read(int pid, void __user *ubuf, size_t len, u64 *pos);
+long proc_fail_nth_write(int pid, const void __user *ubuf, size_t len);
 /* A write to /proc/trace_on (on_file) or /proc/trace: len or -errno. */
 long proc_trace_write(bool on_file, const void *ubuf, size_t len);
 

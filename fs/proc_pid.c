@@ -27,7 +27,7 @@ static unsigned long to_clock_ticks(u64 ns)
 
 static bool has_mm(const struct task *t)
 {
-	return t->state != TASK_ZOMBIE && t->vm.pd_phys;
+	return t->leader->nr_threads > 0 && t->leader->vm.pd_phys;
 }
 
 static abi_sigset_t ignored_set(const struct task *t)
@@ -35,7 +35,7 @@ static abi_sigset_t ignored_set(const struct task *t)
 	abi_sigset_t set = 0;
 
 	for (int sig = 1; sig <= ABI_NSIG; sig++)
-		if (t->signal.action[sig - 1].handler == SIG_IGN)
+		if (t->leader->signal.action[sig - 1].handler == SIG_IGN)
 			set |= ABI_SIGMASK(sig);
 	return set;
 }
@@ -45,8 +45,8 @@ static abi_sigset_t caught_set(const struct task *t)
 	abi_sigset_t set = 0;
 
 	for (int sig = 1; sig <= ABI_NSIG; sig++)
-		if (t->signal.action[sig - 1].handler != SIG_IGN &&
-		    t->signal.action[sig - 1].handler != SIG_DFL)
+		if (t->leader->signal.action[sig - 1].handler != SIG_IGN &&
+		    t->leader->signal.action[sig - 1].handler != SIG_DFL)
 			set |= ABI_SIGMASK(sig);
 	return set;
 }
@@ -54,18 +54,19 @@ static abi_sigset_t caught_set(const struct task *t)
 /* The 52 fields of Linux's do_task_stat, in its order. */
 void proc_pid_stat(struct proc_text *out, struct task *t)
 {
-	unsigned long pages = has_mm(t) ? t->vm.pages : 0;
+	unsigned long pages = has_mm(t) ? t->leader->vm.pages : 0;
 	/* Linux's "priority" is 20 for a normal task (prio 120 - 100); tick386's
 	 * default priority maps there, and a higher one is a lower number. */
 	long priority = 20 - (t->prio - SCHED_PRIO_DEFAULT);
 
 	/* pid (comm) state ppid pgrp session tty_nr tpgid flags */
-	proc_printf(out, "%d (%s) %c %d %d %d 0 -1 0", t->pid, t->name, task_state_char(t), t->ppid,
-		    t->pgid, t->sid);
+	proc_printf(out, "%d (%s) %c %d %d %d 0 -1 0", t->pid, t->name, task_state_char(t),
+		    t->leader->ppid, t->leader->pgid, t->leader->sid);
 	/* minflt cminflt majflt cmajflt utime stime cutime cstime */
-	proc_printf(out, " 0 0 0 0 %lu 0 0 0", to_clock_ticks(task_cpu_ns(t)));
+	proc_printf(out, " 0 0 0 0 %lu 0 0 0", to_clock_ticks(task_process_cpu_ns(t)));
 	/* priority nice num_threads itrealvalue starttime vsize rss rsslim */
-	proc_printf(out, " %ld 0 1 0 %lu %lu %lu %lu", priority, to_clock_ticks(t->start_ns),
+	proc_printf(out, " %ld 0 %d 0 %lu %lu %lu %lu", priority, t->leader->nr_threads,
+		    to_clock_ticks(t->start_ns),
 		    pages * 4096ul, pages, RLIM_INFINITY_32);
 	/* startcode endcode startstack kstkesp kstkeip */
 	proc_printf(out, " 0 0 %lu 0 0", has_mm(t) ? (unsigned long)VM_STACK_TOP : 0ul);
@@ -77,7 +78,7 @@ void proc_pid_stat(struct proc_text *out, struct task *t)
 	 * delayacct_blkio_ticks guest_time cguest_time */
 	proc_printf(out, " 0 0 0 %d 0 0 0 0 0 0", SIGNAL_EXIT_CHILD);
 	/* start_data end_data start_brk arg_start arg_end env_start env_end exit_code */
-	proc_printf(out, " 0 0 %lu 0 0 0 0 %d\n", has_mm(t) ? (unsigned long)t->vm.brk_start : 0ul,
+	proc_printf(out, " 0 0 %lu 0 0 0 0 %d\n", has_mm(t) ? (unsigned long)t->leader->vm.brk_start : 0ul,
 		    t->state == TASK_ZOMBIE ? t->exit_status : 0);
 }
 
@@ -85,17 +86,20 @@ void proc_pid_stat(struct proc_text *out, struct task *t)
 void proc_pid_status(struct proc_text *out, struct task *t)
 {
 	proc_printf(out, "Name:\t%s\nUmask:\t0022\nState:\t%s\n", t->name, task_state_name(t));
-	proc_printf(out, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\nTracerPid:\t0\n", t->pid, t->pid,
-		    t->ppid);
+	proc_printf(out, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\nTracerPid:\t0\n", t->tgid, t->pid,
+		    t->leader->ppid);
 	proc_printf(out, "Uid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\nFDSize:\t%d\nGroups:\t\n", FD_MAX);
-	proc_printf(out, "NStgid:\t%d\nNSpid:\t%d\nNSpgid:\t%d\nNSsid:\t%d\nKthread:\t0\n", t->pid,
-		    t->pid, t->pgid, t->sid);
+	proc_printf(out, "NStgid:\t%d\nNSpid:\t%d\nNSpgid:\t%d\nNSsid:\t%d\nKthread:\t0\n", t->tgid,
+		    t->pid, t->leader->pgid, t->leader->sid);
 	if (has_mm(t)) /* Linux leaves the Vm lines out when there is no mm */
 		proc_printf(out, "VmSize:\t%8lu kB\nVmRSS:\t%8lu kB\n",
-			    (unsigned long)t->vm.pages * PAGE_KB, (unsigned long)t->vm.pages * PAGE_KB);
-	proc_printf(out, "Threads:\t1\nSigQ:\t%u/%u\n", t->signal.queued_count, ABI_SIGQUEUE_MAX);
-	proc_printf(out, "SigPnd:\t%016llx\nShdPnd:\t%016llx\n", 0ull,
-		    (unsigned long long)t->signal.pending);
+			    (unsigned long)t->leader->vm.pages * PAGE_KB,
+			    (unsigned long)t->leader->vm.pages * PAGE_KB);
+	proc_printf(out, "Threads:\t%d\nSigQ:\t%u/%u\n", t->leader->nr_threads,
+		    t->leader->signal.queued_count, ABI_SIGQUEUE_MAX);
+	proc_printf(out, "SigPnd:\t%016llx\nShdPnd:\t%016llx\n",
+		    (unsigned long long)t->signal.pending.set,
+		    (unsigned long long)t->leader->signal.shared.set);
 	proc_printf(out, "SigBlk:\t%016llx\nSigIgn:\t%016llx\nSigCgt:\t%016llx\n",
 		    (unsigned long long)t->signal.blocked, (unsigned long long)ignored_set(t),
 		    (unsigned long long)caught_set(t));

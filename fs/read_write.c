@@ -37,6 +37,8 @@ long sys_read(int fd, void __user *buf, size_t n)
 		return -EISDIR;
 	if ((long)n < 0)
 		return -EINVAL;
+	if (f->node->ops && f->node->ops->read)
+		return f->node->ops->read(f->node, buf, n, &f->pos);
 	if (f->pos >= f->size)
 		return 0;
 	len = f->size - (u32)f->pos;

@@ -189,14 +189,23 @@ static long poll_scan(void *arg)
 	return count;
 }
 
+/*
+ * The pollfds of a call that fit here stay on the kernel stack, as in
+ * Linux's do_sys_poll (256 bytes less its list header: 31 on i386), so
+ * that poll on a few descriptors never fails for want of memory.
+ */
+#define POLL_STACK_FDS 31
+
 static long do_poll(struct pollfd __user *ufds, u32 nfds, u64 deadline)
 {
-	struct poll_ctx p = {NULL, nfds};
+	struct pollfd on_stack[POLL_STACK_FDS];
+	struct poll_ctx p = {on_stack, nfds};
 	long ret;
 
 	if (nfds > POLL_NFDS_MAX)
 		return -EINVAL;
-	p.fds = kmalloc(nfds * sizeof(struct pollfd));
+	if (nfds > POLL_STACK_FDS)
+		p.fds = kmalloc(nfds * sizeof(struct pollfd));
 	if (!p.fds)
 		return -ENOMEM;
 	ret = -EFAULT;
@@ -212,7 +221,8 @@ static long do_poll(struct pollfd __user *ufds, u32 nfds, u64 deadline)
 			}
 	}
 out:
-	kfree(p.fds);
+	if (p.fds != on_stack)
+		kfree(p.fds);
 	return ret;
 }
 

@@ -16,6 +16,7 @@
 #include "kernel/console.h"
 #include "kernel/tty.h"
 #include "fs/fs.h"
+#include "mm/fault_inject.h"
 #include "mm/kheap.h"
 #ifdef TICK386_KTEST
 #include "kernel/ktest.h"
@@ -56,6 +57,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */
 	clock_init();	      /* TSC or PIT clock, RTC; it also starts clock events, ktimers */
 	trace_init();	      /* the command line's trace words: after clock_init (timestamps) */
+	fault_inject_init();  /* failslab=, fail_page_alloc=: only tasks with a pid fail */
 	signal_init();	      /* the sigqueue cache: after kheap_init */
 	posix_timers_init();  /* the timer cache and ids: after kheap_init */
 	fs_init();	      /* the tree of the initramfs module, if any: after kheap_init */

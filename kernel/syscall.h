@@ -56,6 +56,17 @@ long sys_getsid(int pid);
 long sys_setpgid(int pid, int pgid);
 long sys_setsid(void);
 
+/* kernel/task/thread.c, futex.c */
+struct abi_user_desc;
+struct timespec;
+long sys_clone(u32 flags, u32 stack, int __user *ptid, struct abi_user_desc __user *tls,
+	       int __user *ctid);
+long sys_set_tid_address(int __user *tidptr);
+long sys_set_thread_area(struct abi_user_desc __user *uinfo);
+long sys_get_thread_area(struct abi_user_desc __user *uinfo);
+long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user *utime,
+	       u32 __user *uaddr2, u32 val3);
+
 /* kernel/task/exec.c */
 long sys_execve(const char __user *path, const char *const __user *argv,
 		const char *const __user *envp);

@@ -51,6 +51,14 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     /* processes (kernel/task/process.c); vfork is a fork (the parent is not suspended) */
     SYSCALL_ENTRY(__NR_fork, sys_fork),
     SYSCALL_ENTRY(__NR_vfork, sys_fork),
+    /* threads (kernel/task/thread.c, futex.c) */
+    SYSCALL_ENTRY(__NR_clone, sys_clone),
+    SYSCALL_ENTRY(__NR_set_tid_address, sys_set_tid_address),
+    SYSCALL_ENTRY(__NR_set_thread_area, sys_set_thread_area),
+    SYSCALL_ENTRY(__NR_get_thread_area, sys_get_thread_area),
+    SYSCALL_ENTRY(__NR_futex, sys_futex),
+    SYSCALL_ENTRY(__NR_tgkill, sys_tgkill),
+    SYSCALL_ENTRY(__NR_rt_tgsigqueueinfo, sys_rt_tgsigqueueinfo),
     SYSCALL_ENTRY(__NR_waitpid, sys_waitpid),
     SYSCALL_ENTRY(__NR_wait4, sys_wait4),
     SYSCALL_ENTRY(__NR_setpgid, sys_setpgid),

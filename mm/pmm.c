@@ -22,7 +22,9 @@
 #include "arch/i386/memlayout.h"
 #include "kernel/bootinfo.h"
 #include "kernel/panic.h"
+#include "lib/compiler.h"
 #include "lib/string.h"
+#include "mm/fault_inject.h"
 
 #define MAX_PAGES (DIRECT_MAP_LIMIT / PAGE_SIZE)
 #define WORDS (MAX_PAGES / 32)
@@ -159,7 +161,7 @@ static void zero_pages(u32 phys, u32 count)
 	__asm__ volatile("cld; rep stosl" : "+D"(dst), "+c"(words) : "a"(0) : "memory", "cc");
 }
 
-u32 pmm_alloc_page(void)
+static u32 alloc_one(void)
 {
 	u32 flags = irq_save();
 	u32 words = (page_limit + 31) / 32;
@@ -179,12 +181,10 @@ u32 pmm_alloc_page(void)
 	return 0;
 }
 
-u32 pmm_alloc_pages(u32 count)
+static u32 alloc_run(u32 count)
 {
-	if (count == 0)
-		return 0;
 	if (count == 1)
-		return pmm_alloc_page();
+		return alloc_one();
 	u32 flags = irq_save();
 	u32 first = count <= free_pages ? find_run(count) : MAX_PAGES;
 	if (first == MAX_PAGES) {
@@ -197,6 +197,25 @@ u32 pmm_alloc_pages(u32 count)
 	irq_restore(flags);
 	zero_pages(first * PAGE_SIZE, count);
 	return first * PAGE_SIZE;
+}
+
+u32 pmm_alloc_page(void)
+{
+	if (unlikely(fault_inject_pages(1)))
+		return 0;
+	return alloc_one();
+}
+
+u32 pmm_alloc_pages(u32 count)
+{
+	if (count == 0 || unlikely(fault_inject_pages(count)))
+		return 0;
+	return alloc_run(count);
+}
+
+u32 pmm_alloc_pages_uncounted(u32 count)
+{
+	return count ? alloc_run(count) : 0;
 }
 
 static void free_one(u32 phys)

@@ -27,6 +27,12 @@ void pmm_free_page(u32 phys);
 u32 pmm_alloc_pages(u32 count);
 void pmm_free_pages(u32 phys, u32 count);
 
+/*
+ * The same, never failed on purpose: for the slab allocator's own slabs,
+ * whose object allocation is the failure point (mm/fault_inject.h).
+ */
+u32 pmm_alloc_pages_uncounted(u32 count);
+
 u32 pmm_free_count(void);  /* free pages now */
 u32 pmm_total_count(void); /* pages managed (free + allocated since boot) */
 

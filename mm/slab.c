@@ -21,6 +21,7 @@
 #include "arch/i386/cpu.h"
 #include "arch/i386/memlayout.h"
 #include "kernel/panic.h"
+#include "mm/fault_inject.h"
 #include "mm/pmm.h"
 #include "lib/compiler.h"
 #include <abi/errno.h>
@@ -47,10 +48,12 @@ struct kmem_cache {
 	u32 slab_pages;
 	struct slab *partial, *full;
 	u32 in_use, slabs;
+	struct kmem_cache *next; /* every cache, newest first (/proc/slabinfo) */
 };
 
-/* The cache the caches themselves come from. */
+/* The cache the caches themselves come from, and the list of all. */
 static struct kmem_cache cache_cache;
+static struct kmem_cache *all_caches;
 
 static void list_push(struct slab **head, struct slab *s)
 {
@@ -115,13 +118,20 @@ static int cache_setup(struct kmem_cache *c, const char *name, size_t size, size
 struct kmem_cache *kmem_cache_create(const char *name, size_t size, size_t align)
 {
 	struct kmem_cache tmp;
-	if (!cache_cache.stride)
+	if (!cache_cache.stride) {
 		cache_setup(&cache_cache, "kmem_cache", sizeof(struct kmem_cache), 0);
+		all_caches = &cache_cache;
+	}
 	if (cache_setup(&tmp, name, size, align) < 0)
 		return NULL;
 	struct kmem_cache *c = kmem_cache_alloc(&cache_cache);
-	if (c)
+	if (c) {
+		u32 flags = irq_save();
 		*c = tmp;
+		c->next = all_caches;
+		all_caches = c;
+		irq_restore(flags);
+	}
 	return c;
 }
 
@@ -131,13 +141,28 @@ int kmem_cache_destroy(struct kmem_cache *c)
 		return 0;
 	if (c->in_use)
 		return -EBUSY;
+	u32 flags = irq_save();
+	struct kmem_cache **pp = &all_caches;
+	while (*pp && *pp != c)
+		pp = &(*pp)->next;
+	if (*pp)
+		*pp = c->next;
+	irq_restore(flags);
 	kmem_cache_free(&cache_cache, c);
 	return 0;
 }
 
+void kmem_cache_for_each(void (*fn)(struct kmem_cache *c, void *ctx), void *ctx)
+{
+	for (struct kmem_cache *c = all_caches; c; c = c->next)
+		fn(c, ctx);
+}
+
 static struct slab *slab_new(struct kmem_cache *c)
 {
-	u32 phys = pmm_alloc_pages(c->slab_pages);
+	/* Not a failure point of its own: the object allocation that needs the
+	 * slab is (mm/fault_inject.h). */
+	u32 phys = pmm_alloc_pages_uncounted(c->slab_pages);
 	if (!phys)
 		return NULL;
 	struct slab *s = PHYS_TO_VIRT(phys);
@@ -159,6 +184,8 @@ static struct slab *slab_new(struct kmem_cache *c)
 
 void *kmem_cache_alloc(struct kmem_cache *c)
 {
+	if (unlikely(fault_inject_slab(c->name)))
+		return NULL;
 	u32 flags = irq_save();
 	struct slab *s = c->partial;
 	if (!s) {

@@ -37,6 +37,8 @@ void *kmem_cache_alloc(struct kmem_cache *c); /* NULL when out of memory */
 void kmem_cache_free(struct kmem_cache *c, void *obj);
 
 void kmem_cache_get_stats(struct kmem_cache *c, struct kmem_cache_stats *st);
+/* fn on every cache, newest first (interrupts off: the list must not change). */
+void kmem_cache_for_each(void (*fn)(struct kmem_cache *c, void *ctx), void *ctx);
 const char *kmem_cache_name(const struct kmem_cache *c);
 
 /* The cache an object belongs to (kfree uses it), or NULL if p is not a slab object. */

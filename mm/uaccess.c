@@ -9,7 +9,7 @@ static struct vm *current_vm(void)
 {
 	struct task *t = task_current();
 
-	return t && t->vm.pd_phys ? &t->vm : NULL;
+	return t && t->leader->vm.pd_phys ? &t->leader->vm : NULL;
 }
 
 /*

@@ -30,7 +30,7 @@ struct tss {
 	u16 trap, iomap_base;
 } __packed;
 
-static struct gdt_entry gdt[6] __aligned(8);
+static struct gdt_entry gdt[GDT_TLS_MIN + GDT_TLS_ENTRIES] __aligned(8);
 static struct tss tss __aligned(16);
 
 #define ACCESS_PRESENT 0x80
@@ -49,6 +49,22 @@ static void gdt_set(int i, u32 base, u32 limit, u8 access, u8 flags)
 	gdt[i].access = access;
 	gdt[i].flags_limit = (u8)(flags | ((limit >> 16) & 0x0F));
 	gdt[i].base_high = (base >> 24) & 0xFF;
+}
+
+void gdt_set_tls(const u64 desc[GDT_TLS_ENTRIES])
+{
+	memcpy(&gdt[GDT_TLS_MIN], desc, GDT_TLS_ENTRIES * sizeof(u64));
+}
+
+bool gdt_user_fs_gs_ok(u32 sel)
+{
+	u32 idx = (sel & 0xffff) >> 3;
+
+	if ((sel & 0xffff) < 4)
+		return true; /* null */
+	if ((sel & 7) != 3 || idx < GDT_TLS_MIN || idx >= GDT_TLS_MIN + GDT_TLS_ENTRIES)
+		return false;
+	return (gdt[idx].access & ACCESS_PRESENT) != 0;
 }
 
 void tss_set_kernel_stack(u32 esp0)

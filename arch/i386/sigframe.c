@@ -171,7 +171,11 @@ int sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc)
 	 */
 	tf->cs = GDT_USER_CS;
 	tf->user_ss = GDT_USER_DS;
-	tf->ds = tf->es = tf->fs = tf->gs = GDT_USER_DS;
+	tf->ds = tf->es = GDT_USER_DS;
+	/* fs and gs may also name a thread's TLS slot (set_thread_area) or
+	 * be null, as a program using %gs for its thread pointer saves them. */
+	tf->fs = gdt_user_fs_gs_ok(sc->fs) ? sc->fs : GDT_USER_DS;
+	tf->gs = gdt_user_fs_gs_ok(sc->gs) ? sc->gs : GDT_USER_DS;
 	tf->edi = sc->edi;
 	tf->esi = sc->esi;
 	tf->ebp = sc->ebp;

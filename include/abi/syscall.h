@@ -69,6 +69,7 @@
 #define __NR_stat              106
 #define __NR_fstat             108
 #define __NR_wait4             114
+#define __NR_clone              120
 #define __NR_adjtimex          124
 #define __NR_getpgid           132
 #define __NR__llseek           140
@@ -91,14 +92,26 @@
 #define __NR_getdents64        220
 #define __NR_gettid            224
 #define __NR_tkill             238
+#define __NR_futex              240
+#define __NR_set_thread_area    243
+#define __NR_get_thread_area    244
 #define __NR_exit_group        252
+#define __NR_tgkill             270
 #define __NR_openat            295
 #define __NR_pselect6          308
 #define __NR_ppoll             309
 #define __NR_timerfd_create    322
 #define __NR_timerfd_settime   325
 #define __NR_timerfd_gettime   326
+#define __NR_rt_tgsigqueueinfo  335
 #define __NR_clock_adjtime     343
+
+/*
+ * set_tid_address is 258 on Linux i386, which is timer_delete here: tick386
+ * has it at 223, a number Linux i386 leaves unused.  A C library built for
+ * both (user/libc's nr.h) picks the number by kernel.
+ */
+#define __NR_set_tid_address   223
 
 /* The 2002 patch's numbers (mainline: 259..267). */
 #define __NR_timer_create      254

@@ -80,54 +80,74 @@ static bool handler_ignores(abi_sighandler_t handler, int signo)
 	return d == SIGNAL_DEFAULT_IGNORE || d == SIGNAL_DEFAULT_CONTINUE;
 }
 
+/* The process's part of the state: the leader's (task.h). */
+static struct signal_state *proc_state(struct task *t)
+{
+	return &t->leader->signal;
+}
+
+#define for_each_thread(leader, th) list_for_each_entry(th, &(leader)->threads, thread_node)
+
 bool signal_is_ignored(struct task *t, int signo)
 {
 	if (!signo_valid(signo))
 		return false;
-	return handler_ignores(t->signal.action[signo - 1].handler, signo);
+	return handler_ignores(proc_state(t)->action[signo - 1].handler, signo);
+}
+
+static void sigpending_init(struct sigpending *sp)
+{
+	sp->set = 0;
+	for (int i = 0; i < ABI_NSIG; i++)
+		list_init(&sp->queue[i]);
 }
 
 void signal_task_init(struct task *t, struct task *parent_or_null)
 {
 	struct signal_state *st = &t->signal;
-	int i;
 
 	memset(st, 0, sizeof(*st));
-	for (i = 0; i < ABI_NSIG; i++)
-		list_init(&st->queue[i]);
+	sigpending_init(&st->pending);
+	sigpending_init(&st->shared);
 	list_init(&st->ignored);
 	st->altstack.ss_flags = SS_DISABLE;
 	if (parent_or_null) { /* fork: actions, mask and alternate stack, not what is pending */
 		const struct signal_state *ps = &parent_or_null->signal;
 
-		memcpy(st->action, ps->action, sizeof(st->action));
+		memcpy(st->action, proc_state(parent_or_null)->action, sizeof(st->action));
 		st->blocked = ps->blocked;
 		st->altstack = ps->altstack;
 	}
 }
 
+void signal_thread_init(struct task *t, struct task *creator)
+{
+	signal_task_init(t, NULL);
+	t->signal.blocked = creator->signal.blocked;
+}
+
 /* --- entries ---------------------------------------------------------------- */
 
-static struct sigqueue_entry *entry_alloc(struct signal_state *st)
+static struct sigqueue_entry *entry_alloc(struct signal_state *ps)
 {
 	struct sigqueue_entry *e;
 
-	if (st->queued_count >= ABI_SIGQUEUE_MAX)
+	if (ps->queued_count >= ABI_SIGQUEUE_MAX)
 		return NULL;
 	e = kmem_cache_alloc(sigqueue_cache);
 	if (!e)
 		return NULL;
 	memset(e, 0, sizeof(*e));
-	st->queued_count++;
+	ps->queued_count++;
 	return e;
 }
 
 /*
  * Take e off its list (interrupts off), keeping the invariants: the pending
  * bit goes when the list empties; an allocated entry is freed.  Embedded
- * entries are left to their owner.
+ * entries are left to their owner.  ps: the process's state.
  */
-static void entry_unlink(struct signal_state *st, struct sigqueue_entry *e)
+static void entry_unlink(struct signal_state *ps, struct sigqueue_entry *e)
 {
 	int signo = e->info.si_signo;
 
@@ -135,65 +155,82 @@ static void entry_unlink(struct signal_state *st, struct sigqueue_entry *e)
 	e->queued = false;
 	if (e->parked)
 		e->parked = false;
-	else if (list_empty(&st->queue[signo - 1]))
-		st->pending &= ~ABI_SIGMASK(signo);
+	else if (list_empty(&e->where->queue[signo - 1]))
+		e->where->set &= ~ABI_SIGMASK(signo);
 	if (!e->embedded) {
-		st->queued_count--;
+		ps->queued_count--;
 		kmem_cache_free(sigqueue_cache, e);
 	}
 }
 
-static void entry_link(struct signal_state *st, struct sigqueue_entry *e)
+static void entry_link(struct sigpending *sp, struct sigqueue_entry *e)
 {
 	int signo = e->info.si_signo;
 
-	list_add_tail(&e->node, &st->queue[signo - 1]);
+	list_add_tail(&e->node, &sp->queue[signo - 1]);
+	e->where = sp;
 	e->queued = true;
-	st->pending |= ABI_SIGMASK(signo);
+	sp->set |= ABI_SIGMASK(signo);
 }
 
-/* Move e (off any list, or on a queue) to the ignored list (interrupts off). */
-static void entry_park(struct signal_state *st, struct sigqueue_entry *e)
+/* Move e (off any list, or on a queue) to the ignored list (interrupts off);
+ * e->where stays the set it returns to. */
+static void entry_park(struct signal_state *ps, struct sigqueue_entry *e)
 {
+	int signo = e->info.si_signo;
+
 	list_del(&e->node);
-	list_add_tail(&e->node, &st->ignored);
+	if (e->queued && !e->parked && list_empty(&e->where->queue[signo - 1]))
+		e->where->set &= ~ABI_SIGMASK(signo);
+	list_add_tail(&e->node, &ps->ignored);
 	e->queued = true;
 	e->parked = true;
 }
 
 /*
- * Discard the pending instances of signo (interrupts off).  park: an
- * ignoring action is being installed; the entries of periodic timers then
- * move to the ignored list instead of vanishing (their owner waits for a
- * delivery), and the others go, a one-shot timer's too (POSIX).  Otherwise
- * (SIGCONT and the stop signals cancelling each other) embedded entries
- * stay queued: only plain instances go.
+ * Discard the pending instances of signo in one set (interrupts off).
+ * park: an ignoring action is being installed; the entries of periodic
+ * timers then move to the ignored list instead of vanishing (their owner
+ * waits for a delivery), and the others go, a one-shot timer's too (POSIX).
+ * Otherwise (SIGCONT and the stop signals cancelling each other) embedded
+ * entries stay queued: only plain instances go.
  */
-static void flush_signal(struct signal_state *st, int signo, bool park)
+static void flush_set(struct signal_state *ps, struct sigpending *sp, int signo, bool park)
 {
-	struct list_head *list = &st->queue[signo - 1], *pos, *tmp;
+	struct list_head *list = &sp->queue[signo - 1], *pos, *tmp;
 
 	list_for_each_safe(pos, tmp, list)
 	{
 		struct sigqueue_entry *e = list_entry(pos, struct sigqueue_entry, node);
 
 		if (!e->embedded)
-			entry_unlink(st, e);
+			entry_unlink(ps, e);
 		else if (park && e->park_if_ignored)
-			entry_park(st, e);
+			entry_park(ps, e);
 		else if (park)
-			entry_unlink(st, e);
+			entry_unlink(ps, e);
 	}
 	if (list_empty(list))
-		st->pending &= ~ABI_SIGMASK(signo);
+		sp->set &= ~ABI_SIGMASK(signo);
+}
+
+/* The same in the process's set and every thread's (Linux flushes both). */
+static void flush_signal(struct task *t, int signo, bool park)
+{
+	struct task *leader = t->leader, *th;
+	struct signal_state *ps = &leader->signal;
+
+	flush_set(ps, &ps->shared, signo, park);
+	for_each_thread(leader, th)
+		flush_set(ps, &th->signal.pending, signo, park);
 }
 
 /* The action of signo stopped ignoring: its parked entries queue again. */
-static void unpark_signal(struct signal_state *st, int signo)
+static void unpark_signal(struct signal_state *ps, int signo)
 {
 	struct list_head *pos, *tmp;
 
-	list_for_each_safe(pos, tmp, &st->ignored)
+	list_for_each_safe(pos, tmp, &ps->ignored)
 	{
 		struct sigqueue_entry *e = list_entry(pos, struct sigqueue_entry, node);
 
@@ -201,17 +238,17 @@ static void unpark_signal(struct signal_state *st, int signo)
 			continue;
 		list_del(&e->node);
 		e->parked = false;
-		entry_link(st, e);
+		entry_link(e->where, e);
 	}
 }
 
 void signal_exec(struct task *t)
 {
-	struct signal_state *st = &t->signal;
+	struct signal_state *st = &t->signal, *ps = proc_state(t);
 	u32 flags = irq_save();
 
 	for (int signo = 1; signo <= ABI_NSIG; signo++) {
-		struct abi_sigaction *act = &st->action[signo - 1];
+		struct abi_sigaction *act = &ps->action[signo - 1];
 
 		if (act->handler != SIG_IGN && act->handler != SIG_DFL)
 			act->handler = SIG_DFL;
@@ -227,33 +264,61 @@ void signal_exec(struct task *t)
 	irq_restore(flags);
 }
 
-void signal_task_exit(struct task *t)
+static void flush_all(struct signal_state *ps, struct sigpending *sp)
 {
-	struct signal_state *st = &t->signal;
-	u32 flags = irq_save();
-	int signo;
-
-	for (signo = 1; signo <= ABI_NSIG; signo++) {
-		struct list_head *list = &st->queue[signo - 1];
+	for (int signo = 1; signo <= ABI_NSIG; signo++) {
+		struct list_head *list = &sp->queue[signo - 1];
 
 		while (!list_empty(list))
-			entry_unlink(st, list_first_entry(list, struct sigqueue_entry, node));
+			entry_unlink(ps, list_first_entry(list, struct sigqueue_entry, node));
 	}
-	while (!list_empty(&st->ignored))
-		entry_unlink(st, list_first_entry(&st->ignored, struct sigqueue_entry, node));
-	st->pending = 0;
+	sp->set = 0;
+}
+
+void signal_thread_exit(struct task *t)
+{
+	struct signal_state *ps = proc_state(t);
+	struct list_head *pos, *tmp;
+	u32 flags = irq_save();
+
+	flush_all(ps, &t->signal.pending);
+	list_for_each_safe(pos, tmp, &ps->ignored)
+	{
+		struct sigqueue_entry *e = list_entry(pos, struct sigqueue_entry, node);
+
+		if (e->where == &t->signal.pending)
+			entry_unlink(ps, e);
+	}
+	irq_restore(flags);
+}
+
+void signal_process_exit(struct task *leader)
+{
+	struct signal_state *ps = &leader->signal;
+	u32 flags = irq_save();
+
+	flush_all(ps, &ps->shared);
+	while (!list_empty(&ps->ignored))
+		entry_unlink(ps, list_first_entry(&ps->ignored, struct sigqueue_entry, node));
 	irq_restore(flags);
 }
 
 /* --- sending ---------------------------------------------------------------- */
 
+/* What t has pending, its own and its process's. */
+static abi_sigset_t pending_set(struct task *t)
+{
+	return t->signal.pending.set | proc_state(t)->shared.set;
+}
+
 bool signal_pending(struct task *t)
 {
 	const struct signal_state *st = &t->signal;
+	abi_sigset_t pending = pending_set(t);
 
-	if (st->stopped)
-		return st->pending & (ABI_SIGMASK(SIGKILL) | ABI_SIGMASK(SIGCONT));
-	return st->pending & (~st->blocked | st->waiting);
+	if (proc_state(t)->stopped)
+		return pending & (ABI_SIGMASK(SIGKILL) | ABI_SIGMASK(SIGCONT));
+	return pending & (~st->blocked | st->waiting);
 }
 
 #define STOP_SIGNALS                                                                               \
@@ -262,47 +327,77 @@ bool signal_pending(struct task *t)
 /*
  * What happens at the moment of sending, before anything is queued
  * (interrupts off; Linux's prepare_signal).  A stop signal cancels a pending
- * SIGCONT and SIGCONT cancels pending stops and resumes a stopped task, even
- * if SIGCONT itself is blocked or ignored.  Returns false if the signal is to
- * be discarded: t is dying, or the action ignores it and it is not blocked.
+ * SIGCONT and SIGCONT cancels pending stops and resumes a stopped process,
+ * even if SIGCONT itself is blocked or ignored.  Returns false if the signal
+ * is to be discarded: the process is ending, or the action ignores it and t
+ * does not block it.
  */
-static bool prepare_signal(struct task *t, int signo)
+static bool prepare_signal(struct task *t, int signo, bool thread)
 {
-	struct signal_state *st = &t->signal;
+	struct task *leader = t->leader, *th;
+	struct signal_state *ps = &leader->signal;
 	int s;
 
-	if (t->state == TASK_ZOMBIE)
+	/* A process whose leader's thread has ended still takes signals. */
+	if (leader->nr_threads == 0 || leader->group_exit || (thread && t->state == TASK_ZOMBIE))
 		return false;
 	if (ABI_SIGMASK(signo) & STOP_SIGNALS) {
-		flush_signal(st, SIGCONT, false);
+		flush_signal(t, SIGCONT, false);
 	} else if (signo == SIGCONT) {
 		for (s = 1; s <= ABI_NSIG; s++)
 			if (ABI_SIGMASK(s) & STOP_SIGNALS)
-				flush_signal(st, s, false);
-		if (st->stopped) {
-			st->stopped = false;
-			task_wake(t);
+				flush_signal(t, s, false);
+		if (ps->stopped) {
+			ps->stopped = false;
+			for_each_thread(leader, th)
+				task_wake(th);
 		}
 	}
-	if (st->blocked & ABI_SIGMASK(signo))
+	if (t->signal.blocked & ABI_SIGMASK(signo))
 		return true;
 	return !signal_is_ignored(t, signo);
 }
 
-/* After queueing: make t notice (interrupts off). */
-static void signal_wake(struct task *t, int signo)
+/* Whether th would take signo now (not blocked, or waited for). */
+static bool wants_signal(struct task *th, int signo)
 {
-	if (signo == SIGKILL && t != current) {
-		task_kill(t, SIGKILL);
-		return;
-	}
-	if (signal_pending(t))
-		task_wake(t);
+	if (th->state == TASK_ZOMBIE)
+		return false;
+	return !(th->signal.blocked & ABI_SIGMASK(signo)) ||
+	       (th->signal.waiting & ABI_SIGMASK(signo));
 }
 
-int signal_send(struct task *t, int signo, const siginfo_t *info)
+/*
+ * After queueing: make the process notice (interrupts off).  A signal for
+ * the thread wakes that thread; one for the process wakes one thread that
+ * takes it, t first (Linux's complete_signal).  SIGKILL ends every thread.
+ */
+static void signal_wake(struct task *t, int signo, bool thread)
 {
-	struct signal_state *st = &t->signal;
+	struct task *th;
+
+	if (signo == SIGKILL) {
+		task_kill_async(t, SIGKILL);
+		return;
+	}
+	if (thread || wants_signal(t, signo)) {
+		if (signal_pending(t))
+			task_wake(t);
+		return;
+	}
+	for_each_thread(t->leader, th) {
+		if (wants_signal(th, signo)) {
+			if (signal_pending(th))
+				task_wake(th);
+			return;
+		}
+	}
+}
+
+static int send_to(struct task *t, int signo, const siginfo_t *info, bool thread)
+{
+	struct signal_state *ps = proc_state(t);
+	struct sigpending *sp = thread ? &t->signal.pending : &ps->shared;
 	struct sigqueue_entry *e;
 	int ret = 0;
 	u32 flags;
@@ -310,11 +405,11 @@ int signal_send(struct task *t, int signo, const siginfo_t *info)
 	if (!signo_valid(signo))
 		return -EINVAL;
 	flags = irq_save();
-	if (!prepare_signal(t, signo))
+	if (!prepare_signal(t, signo, thread))
 		goto out;
-	if (signo < ABI_SIGRTMIN && (st->pending & ABI_SIGMASK(signo)))
+	if (signo < ABI_SIGRTMIN && (sp->set & ABI_SIGMASK(signo)))
 		goto out; /* a standard signal is pending at most once */
-	e = entry_alloc(st);
+	e = entry_alloc(ps);
 	if (e) {
 		if (info) {
 			e->info = *info;
@@ -322,24 +417,34 @@ int signal_send(struct task *t, int signo, const siginfo_t *info)
 			e->info.si_code = SI_KERNEL;
 		}
 		e->info.si_signo = signo;
-		entry_link(st, e);
+		entry_link(sp, e);
 	} else if (signo >= ABI_SIGRTMIN && info && info->si_code < 0) {
 		/* sigqueue's instance must carry its value or fail. */
 		ret = -EAGAIN;
 		goto out;
 	} else {
-		st->pending |= ABI_SIGMASK(signo); /* one instance, no siginfo */
+		sp->set |= ABI_SIGMASK(signo); /* one instance, no siginfo */
 	}
-	signal_wake(t, signo);
+	signal_wake(t, signo, thread);
 out:
 	irq_restore(flags);
 	return ret;
 }
 
+int signal_send(struct task *t, int signo, const siginfo_t *info)
+{
+	return send_to(t, signo, info, false);
+}
+
+int signal_send_thread(struct task *t, int signo, const siginfo_t *info)
+{
+	return send_to(t, signo, info, true);
+}
+
 void signal_force(struct task *t, int signo, int code, u32 addr)
 {
-	struct signal_state *st = &t->signal;
-	struct abi_sigaction *act = &st->action[signo - 1];
+	struct signal_state *st = &t->signal, *ps = proc_state(t);
+	struct abi_sigaction *act = &ps->action[signo - 1];
 	siginfo_t info;
 	u32 flags = irq_save();
 
@@ -349,13 +454,13 @@ void signal_force(struct task *t, int signo, int code, u32 addr)
 		act->handler = SIG_DFL;
 		st->blocked &= ~ABI_SIGMASK(signo);
 		if (was_ignored && !handler_ignores(SIG_DFL, signo))
-			unpark_signal(st, signo); /* a parked timer's signal queues again */
+			unpark_signal(ps, signo); /* a parked timer's signal queues again */
 	}
 	memset(&info, 0, sizeof(info));
 	info.si_signo = signo;
 	info.si_code = code;
 	info.si_addr = (void *)addr;
-	signal_send(t, signo, &info);
+	send_to(t, signo, &info, true);
 	irq_restore(flags);
 }
 
@@ -373,24 +478,30 @@ void signal_entry_init(struct sigqueue_entry *e,
 int signal_send_entry(struct task *t, struct sigqueue_entry *e)
 {
 	int signo = e->info.si_signo, ret = 0;
+	struct signal_state *ps;
+	struct sigpending *sp;
 	u32 flags;
 
 	if (!signo_valid(signo))
 		return -EINVAL;
 	flags = irq_save();
+	ps = proc_state(t);
+	sp = e->to_thread ? &t->signal.pending : &ps->shared;
 	if (e->queued) {
 		ret = -EBUSY;
-	} else if (t->state == TASK_ZOMBIE) {
+	} else if ((e->to_thread && t->state == TASK_ZOMBIE) || t->leader->nr_threads == 0) {
 		ret = -ESRCH;
-	} else if (!prepare_signal(t, signo)) {
-		if (e->park_if_ignored)
-			entry_park(&t->signal, e); /* waits for the action to change */
-		else
+	} else if (!prepare_signal(t, signo, e->to_thread)) {
+		if (e->park_if_ignored && !t->leader->group_exit) {
+			e->where = sp;
+			entry_park(ps, e); /* waits for the action to change */
+		} else {
 			ret = 1; /* ignored: discarded */
+		}
 	} else {
-		entry_link(&t->signal, e);
+		entry_link(sp, e);
 		trace_signal(TRACE_SIGNAL_QUEUED, t->pid, &e->info);
-		signal_wake(t, signo);
+		signal_wake(t, signo, e->to_thread);
 	}
 	irq_restore(flags);
 	return ret;
@@ -406,7 +517,7 @@ void signal_entry_remove(struct task *t, struct sigqueue_entry *e)
 	u32 flags = irq_save();
 
 	if (e->queued)
-		entry_unlink(&t->signal, e);
+		entry_unlink(proc_state(t), e);
 	irq_restore(flags);
 }
 
@@ -418,38 +529,52 @@ void signal_entry_remove(struct task *t, struct sigqueue_entry *e)
 	(ABI_SIGMASK(SIGSEGV) | ABI_SIGMASK(SIGBUS) | ABI_SIGMASK(SIGILL) | ABI_SIGMASK(SIGTRAP) | \
 	 ABI_SIGMASK(SIGFPE) | ABI_SIGMASK(SIGSYS))
 
-int signal_dequeue(struct task *t, abi_sigset_t allowed, siginfo_t *info)
+/* The next signal of one set among `allowed`, or 0 (interrupts off). */
+static int dequeue_from(struct signal_state *ps, struct sigpending *sp, abi_sigset_t allowed,
+			siginfo_t *info)
 {
-	struct signal_state *st = &t->signal;
-	abi_sigset_t ready;
+	abi_sigset_t ready = sp->set & allowed;
 	struct sigqueue_entry *e;
 	struct list_head *list;
 	int signo;
-	u32 flags = irq_save();
 
-	ready = st->pending & allowed;
-	if (!ready) {
-		irq_restore(flags);
+	if (!ready)
 		return 0;
-	}
 	if (ready & SYNCHRONOUS_SIGNALS)
 		ready &= SYNCHRONOUS_SIGNALS;
 	signo = __builtin_ctzll(ready) + 1;
-	list = &st->queue[signo - 1];
+	list = &sp->queue[signo - 1];
 	if (list_empty(list)) {
-		st->pending &= ~ABI_SIGMASK(signo);
+		sp->set &= ~ABI_SIGMASK(signo);
 		memset(info, 0, sizeof(*info));
 		info->si_signo = signo;
 		info->si_code = SI_USER;
 	} else {
 		e = list_first_entry(list, struct sigqueue_entry, node);
 		*info = e->info;
-		entry_unlink(st, e);
+		entry_unlink(ps, e);
 		if (e->embedded && e->on_deliver)
 			e->on_deliver(e, info);
 	}
+	return signo;
+}
+
+/* The thread's own signals first, then the process's (Linux's order). */
+int signal_dequeue(struct task *t, abi_sigset_t allowed, siginfo_t *info)
+{
+	struct signal_state *ps = proc_state(t);
+	u32 flags = irq_save();
+	int signo = dequeue_from(ps, &t->signal.pending, allowed, info);
+
+	if (!signo)
+		signo = dequeue_from(ps, &ps->shared, allowed, info);
 	irq_restore(flags);
 	return signo;
+}
+
+abi_sigset_t signal_pending_set(struct task *t)
+{
+	return pending_set(t);
 }
 
 /* --- actions and mask ----------------------------------------------------- */
@@ -457,7 +582,7 @@ int signal_dequeue(struct task *t, abi_sigset_t allowed, siginfo_t *info)
 int signal_set_action(struct task *t, int signo, const struct abi_sigaction *act,
 		      struct abi_sigaction *oact)
 {
-	struct signal_state *st = &t->signal;
+	struct signal_state *ps = proc_state(t);
 	struct abi_sigaction *slot;
 	bool was_ignored, now_ignored;
 	u32 flags;
@@ -466,7 +591,7 @@ int signal_set_action(struct task *t, int signo, const struct abi_sigaction *act
 		return -EINVAL;
 	if (act && (ABI_SIGMASK(signo) & SIGNAL_UNBLOCKABLE))
 		return -EINVAL;
-	slot = &st->action[signo - 1];
+	slot = &ps->action[signo - 1];
 	flags = irq_save();
 	if (oact)
 		*oact = *slot;
@@ -481,26 +606,49 @@ int signal_set_action(struct task *t, int signo, const struct abi_sigaction *act
 	now_ignored = handler_ignores(slot->handler, signo);
 	/* POSIX: setting an ignoring action discards what is pending, blocked or not. */
 	if (now_ignored) {
-		flush_signal(st, signo, true);
+		flush_signal(t, signo, true);
 	} else if (was_ignored) {
-		unpark_signal(st, signo);
-		signal_wake(t, signo);
+		struct task *th;
+
+		unpark_signal(ps, signo);
+		for_each_thread(t->leader, th)
+			if (th->signal.pending.set & ABI_SIGMASK(signo))
+				signal_wake(th, signo, true);
+		if (ps->shared.set & ABI_SIGMASK(signo))
+			signal_wake(t, signo, false);
 	}
 	irq_restore(flags);
 	return 0;
 }
 
+/*
+ * The process's signals that t now blocks go to another thread that takes
+ * them (Linux's retarget_shared_pending): wake one (interrupts off).
+ */
+static void retarget_shared(struct task *t, abi_sigset_t newly_blocked)
+{
+	abi_sigset_t moved = proc_state(t)->shared.set & newly_blocked;
+
+	while (moved) {
+		int signo = __builtin_ctzll(moved) + 1;
+
+		moved &= ~ABI_SIGMASK(signo);
+		signal_wake(t, signo, false);
+	}
+}
+
 int signal_set_mask(struct task *t, int how, const abi_sigset_t *set, abi_sigset_t *oset)
 {
 	struct signal_state *st = &t->signal;
-	abi_sigset_t mask;
+	abi_sigset_t mask, old;
 	u32 flags;
 
 	if (set && how != SIG_BLOCK && how != SIG_UNBLOCK && how != SIG_SETMASK)
 		return -EINVAL;
 	flags = irq_save();
+	old = st->blocked;
 	if (oset)
-		*oset = st->blocked;
+		*oset = old;
 	if (set) {
 		mask = *set & ~SIGNAL_UNBLOCKABLE;
 		if (how == SIG_BLOCK)
@@ -509,6 +657,8 @@ int signal_set_mask(struct task *t, int how, const abi_sigset_t *set, abi_sigset
 			st->blocked &= ~mask;
 		else
 			st->blocked = mask;
+		if (st->blocked & ~old)
+			retarget_shared(t, st->blocked & ~old);
 	}
 	irq_restore(flags);
 	return 0;

@@ -61,14 +61,33 @@ struct trap_frame;
  * freed when delivered; a POSIX timer embeds its own (preallocated, so that
  * the IRQ0 path never allocates) and is told through on_deliver.
  */
+/*
+ * A set of pending signals: the bit set and, for each number, its queue of
+ * instances.  Each thread has its own (thread-directed signals: tgkill,
+ * faults, SIGEV_THREAD_ID timers) and the process one more, in its leader
+ * (process-directed: kill, sigqueue, timers, SIGCHLD, the tty's).
+ */
+struct sigpending {
+	abi_sigset_t set;
+	struct list_head queue[ABI_NSIG]; /* struct sigqueue_entry, oldest first */
+};
+
+/*
+ * One queued instance of a signal.  Most are allocated by signal_send and
+ * freed when delivered; a POSIX timer embeds its own (preallocated, so that
+ * the IRQ0 path never allocates) and is told through on_deliver.
+ */
 struct sigqueue_entry {
-	struct list_head node; /* in signal_state.queue[signo - 1] */
-	siginfo_t info;	       /* info.si_signo says which list */
-	bool queued;	       /* waiting for delivery: on a queue, or parked */
-	bool parked;	       /* on signal_state.ignored, not on a queue */
-	bool embedded;	       /* owned by another object: never freed here */
-	bool park_if_ignored;  /* embedded only: parked, not discarded, when
-				* ignored (a periodic timer; its owner sets it) */
+	struct list_head node;	 /* in where->queue[signo - 1], or on the ignored list */
+	siginfo_t info;		 /* info.si_signo says which list */
+	struct sigpending *where; /* the set it is on, or goes back to when unparked */
+	bool queued;		 /* waiting for delivery: on a queue, or parked */
+	bool parked;		 /* on signal_state.ignored, not on a queue */
+	bool embedded;		 /* owned by another object: never freed here */
+	bool park_if_ignored;	 /* embedded only: parked, not discarded, when
+				  * ignored (a periodic timer; its owner sets it) */
+	bool to_thread;		 /* embedded only: signal_send_entry aims it at the
+				  * thread given, not at its process (SIGEV_THREAD_ID) */
 	/*
 	 * Embedded entries only, may be NULL.  Called with interrupts off once
 	 * the entry is off the queue and `info` (the copy about to reach the
@@ -80,28 +99,32 @@ struct sigqueue_entry {
 	void (*on_deliver)(struct sigqueue_entry *e, siginfo_t *info);
 };
 
+/*
+ * Every task has one; the fields marked [process] are used in the group
+ * leader's only (task.h), the others are the thread's own.
+ */
 struct signal_state {
 	abi_sigset_t blocked;
-	abi_sigset_t pending;
-	struct list_head queue[ABI_NSIG]; /* struct sigqueue_entry, oldest first */
-	u32 queued_count;		  /* allocated entries on the lists */
-	struct abi_sigaction action[ABI_NSIG];
-	/*
-	 * The parked entries (Linux 6.13's ignored list): park_if_ignored
-	 * entries whose signal is ignored, sent while it was or queued when it
-	 * became so.  They stay "queued" for their owner and go back on the
-	 * queue when a non-ignoring action is installed again.
-	 */
-	struct list_head ignored;
-
+	struct sigpending pending; /* thread-directed */
 	/* rt_sigsuspend: the mask to put back once a handler has run. */
 	abi_sigset_t saved_mask;
 	bool restore_mask;
 	/* rt_sigtimedwait: signals that wake the task although blocked. */
 	abi_sigset_t waiting;
-	/* SIGSTOP & co.: the task does not return to user mode until SIGCONT. */
-	bool stopped;
 	stack_t altstack; /* sigaltstack; ss_flags SS_DISABLE when none */
+
+	struct sigpending shared;	  /* [process] process-directed */
+	u32 queued_count;		  /* [process] allocated entries on the lists */
+	struct abi_sigaction action[ABI_NSIG]; /* [process] */
+	/*
+	 * [process] The parked entries (Linux 6.13's ignored list):
+	 * park_if_ignored entries whose signal is ignored, sent while it was
+	 * or queued when it became so.  They stay "queued" for their owner
+	 * and go back on their set when a non-ignoring action is installed.
+	 */
+	struct list_head ignored;
+	/* [process] SIGSTOP & co.: no thread returns to user mode until SIGCONT. */
+	bool stopped;
 };
 
 /* The cache of queued entries (mm/slab.h): once, before any signal is sent. */
@@ -112,17 +135,25 @@ void signal_init(void);
 /* Empty queues.  With a parent (fork), its actions, mask and alternate
  * stack; without, every action SIG_DFL and nothing blocked. */
 void signal_task_init(struct task *t, struct task *parent_or_null);
+/* A new thread of the creator's process: the creator's mask, no alternate
+ * stack (Linux's for CLONE_VM), nothing pending. */
+void signal_thread_init(struct task *t, struct task *creator);
 /* execve: caught signals back to SIG_DFL (ignored ones stay ignored; mask
  * and pending signals stay), no alternate stack. */
 void signal_exec(struct task *t);
-/* Free every queued entry; embedded ones are just unlinked. */
-void signal_task_exit(struct task *t);
+/* A thread ends: free its own queued entries (embedded ones are just
+ * unlinked, parked ones aimed at it too).  The last thread of a process
+ * (or a single-threaded one) then calls signal_process_exit on its leader:
+ * the process's set and parked entries. */
+void signal_thread_exit(struct task *t);
+void signal_process_exit(struct task *leader);
 
 /* --- sending --------------------------------------------------------------- */
 
 /*
- * Queue signo for t with `info` (NULL: SI_KERNEL, no sender).  Wakes t from
- * an interruptible sleep if the signal is not blocked.  Returns 0 (also when
+ * Queue signo for t's process with `info` (NULL: SI_KERNEL, no sender), as
+ * kill does: one thread that does not block it is woken (t first if it
+ * does not), any thread may take it.  Returns 0 (also when
  * the signal was discarded because ignored, or coalesced), -EINVAL for a bad
  * number, -EAGAIN when a real-time signal with si_code < 0 (sigqueue) finds
  * the queue full.  Allocates an entry: not from an IRQ handler (those use
@@ -130,6 +161,9 @@ void signal_task_exit(struct task *t);
  * its next chance (task_kill), even while sleeping in a kernel wait.
  */
 int signal_send(struct task *t, int signo, const siginfo_t *info);
+/* The same for the thread t alone (tgkill): only t takes it.  A fatal
+ * signal still ends the whole process, as on Linux. */
+int signal_send_thread(struct task *t, int signo, const siginfo_t *info);
 
 /*
  * A synchronous fault (SIGSEGV, SIGFPE, SIGILL, SIGBUS, SIGTRAP) of t, the
@@ -168,6 +202,8 @@ enum signal_default signal_default_action(int signo);
  * signal number, or 0 if none.  An embedded entry's on_deliver runs here.
  */
 int signal_dequeue(struct task *t, abi_sigset_t allowed, siginfo_t *info);
+/* What t has pending: its own signals and its process's (sigpending). */
+abi_sigset_t signal_pending_set(struct task *t);
 
 /* rt_sigaction on t (no user memory): -EINVAL for a bad number or an action
  * for SIGKILL/SIGSTOP.  oact may be NULL, act NULL only reads. */
@@ -247,6 +283,8 @@ void signal_entry_remove(struct task *t, struct sigqueue_entry *e);
 
 long sys_kill(int pid, int signo);
 long sys_tkill(int tid, int signo);
+long sys_tgkill(int tgid, int tid, int signo);
+long sys_rt_tgsigqueueinfo(int tgid, int tid, int signo, const siginfo_t *info);
 long sys_rt_sigaction(int signo, const struct abi_sigaction *act, struct abi_sigaction *oact,
 		      u32 sigsetsize);
 long sys_rt_sigprocmask(int how, const abi_sigset_t *set, abi_sigset_t *oset, u32 sigsetsize);

@@ -76,19 +76,37 @@ void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *a
 }
 
 /*
- * The default stop action: stay off the CPU until SIGCONT (sent by another
- * task) or SIGKILL, the parent told of the stop and of the continue.  signal_pending() sees nothing else while stopped, so
- * sched_sleep really sleeps.
+ * The default stop action, taken by the thread that dequeued the stop
+ * signal: the whole process stops (every thread, at its next return to
+ * user mode: signal_deliver) until SIGCONT (sent by another process) or
+ * SIGKILL; the parent is told of the stop and of the continue.
+ * signal_pending() sees nothing else while stopped, so sched_sleep really
+ * sleeps.
  */
+static bool kill_pending(struct task *t)
+{
+	return t->kill_signo || (signal_pending_set(t) & ABI_SIGMASK(SIGKILL));
+}
+
+static void stop_wait(struct task *t)
+{
+	while (t->leader->signal.stopped && !kill_pending(t))
+		sched_sleep(KTIMER_MONOTONIC, KTIME_MAX);
+}
+
 static void signal_stop(struct task *t, int signo)
 {
-	t->signal.stopped = true;
-	process_stop_notify(t, signo); /* the parent: SIGCHLD, wait4 WUNTRACED */
-	while (t->signal.stopped && !t->kill_signo && !(t->signal.pending & ABI_SIGMASK(SIGKILL)))
-		sched_sleep(KTIMER_MONOTONIC, KTIME_MAX);
-	if (!t->kill_signo && !(t->signal.pending & ABI_SIGMASK(SIGKILL)))
-		process_stop_notify(t, 0); /* continued: SIGCHLD, wait4 WCONTINUED */
-	t->signal.stopped = false;
+	struct task *leader = t->leader, *th;
+
+	leader->signal.stopped = true;
+	list_for_each_entry(th, &leader->threads, thread_node)
+		if (th != t)
+			task_wake(th); /* they stop on their way back to user mode */
+	process_stop_notify(leader, signo); /* the parent: SIGCHLD, wait4 WUNTRACED */
+	stop_wait(t);
+	if (!kill_pending(t))
+		process_stop_notify(leader, 0); /* continued: SIGCHLD, wait4 WCONTINUED */
+	leader->signal.stopped = false;
 }
 
 /*
@@ -162,8 +180,9 @@ void signal_deliver(struct trap_frame *tf)
 	if (!t || !t->user || !trap_from_user(tf))
 		return;
 	st = &t->signal;
+	stop_wait(t); /* another thread stopped the process */
 	while ((signo = signal_dequeue(t, ~st->blocked, &info)) != 0) {
-		struct abi_sigaction *act = &st->action[signo - 1];
+		struct abi_sigaction *act = &t->leader->signal.action[signo - 1];
 
 		if (act->handler == SIG_IGN)
 			continue;

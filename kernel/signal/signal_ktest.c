@@ -25,11 +25,17 @@ static struct task *fake_task(void)
 {
 	static bool used;
 
-	if (used)
-		signal_task_exit(&fake); /* whatever a previous case left queued */
+	if (used) { /* whatever a previous case left queued */
+		signal_thread_exit(&fake);
+		signal_process_exit(&fake);
+	}
 	used = true;
 	memset(&fake, 0, sizeof(fake));
-	fake.pid = 4242;
+	fake.pid = fake.tgid = 4242;
+	fake.leader = &fake; /* a process of one thread */
+	list_init(&fake.threads);
+	list_add_tail(&fake.thread_node, &fake.threads);
+	fake.nr_threads = 1;
 	fake.state = TASK_RUNNABLE;
 	signal_task_init(&fake, NULL);
 	return &fake;
@@ -47,10 +53,12 @@ static const char *signal_state_check(struct task *t, const struct sigqueue_entr
 	u32 allocated = 0;
 	int signo;
 
+	for (int set = 0; set < 2; set++)
 	for (signo = 1; signo <= ABI_NSIG; signo++) {
-		struct list_head *list = &st->queue[signo - 1];
+		struct sigpending *sp = set ? &st->pending : &st->shared;
+		struct list_head *list = &sp->queue[signo - 1];
 
-		if (!(st->pending & ABI_SIGMASK(signo)) && !list_empty(list))
+		if (!(sp->set & ABI_SIGMASK(signo)) && !list_empty(list))
 			return "a signal's queue is not empty but its pending bit is clear";
 		list_for_each_entry(q, list, node)
 		{
@@ -133,7 +141,7 @@ static void test_rt_order(struct ktest *kt)
 		KEXPECT_EQ(kt, info.si_value.sival_int, want_val[i]);
 	}
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	KEXPECT_EQ(kt, t->signal.queued_count, 0);
 }
 
@@ -175,7 +183,7 @@ static void test_bad_numbers(struct ktest *kt)
 	KEXPECT_EQ(kt, signal_send(t, 0, NULL), -EINVAL);
 	KEXPECT_EQ(kt, signal_send(t, ABI_NSIG + 1, NULL), -EINVAL);
 	KEXPECT_EQ(kt, signal_send(t, -3, NULL), -EINVAL);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 }
 
 static void test_queue_limit(struct ktest *kt)
@@ -190,10 +198,10 @@ static void test_queue_limit(struct ktest *kt)
 	KEXPECT_EQ(kt, t->signal.queued_count, ABI_SIGQUEUE_MAX);
 	/* Full: sigqueue's real-time signal fails, and nothing changes... */
 	KEXPECT_EQ(kt, send_queued(t, SIGRTMIN + 9, 1), -EAGAIN);
-	KEXPECT_FALSE(kt, t->signal.pending & ABI_SIGMASK(SIGRTMIN + 9));
+	KEXPECT_FALSE(kt, signal_pending_set(t) & ABI_SIGMASK(SIGRTMIN + 9));
 	/* ...a standard one (or kill()'s SI_USER) still gets through, info-less. */
 	KEXPECT_EQ(kt, signal_send(t, SIGUSR2, NULL), 0);
-	KEXPECT_TRUE(kt, t->signal.pending & ABI_SIGMASK(SIGUSR2));
+	KEXPECT_TRUE(kt, signal_pending_set(t) & ABI_SIGMASK(SIGUSR2));
 	KEXPECT_EQ(kt, signal_dequeue(t, ABI_SIGMASK(SIGUSR2), &info), SIGUSR2);
 	KEXPECT_EQ(kt, info.si_code, SI_USER);
 	/* One delivered makes room for one more. */
@@ -201,9 +209,10 @@ static void test_queue_limit(struct ktest *kt)
 	KEXPECT_EQ(kt, info.si_value.sival_int, 0);
 	KEXPECT_EQ(kt, send_queued(t, SIGRTMIN + 9, 1), 0);
 	KEXPECT_EQ(kt, send_queued(t, SIGRTMIN + 9, 2), -EAGAIN);
-	signal_task_exit(t);
+	signal_thread_exit(t);
+	signal_process_exit(t);
 	KEXPECT_EQ(kt, t->signal.queued_count, 0);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 }
 
 KTEST_SUITE(signal_queue, KTEST_CASE(test_rt_order), KTEST_CASE(test_standard_coalesces),
@@ -270,28 +279,28 @@ static void test_ignored_signals(struct ktest *kt)
 	KEXPECT_EQ(kt, signal_send(t, SIGWINCH, NULL), 0);
 	set_handler(t, SIGUSR1, SIG_IGN);
 	KEXPECT_EQ(kt, send_queued(t, SIGUSR1, 0), 0);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	KEXPECT_TRUE(kt, signal_is_ignored(t, SIGUSR1));
 	KEXPECT_TRUE(kt, signal_is_ignored(t, SIGCONT));
 	KEXPECT_FALSE(kt, signal_is_ignored(t, SIGTERM));
 	/* ...unless blocked: the action may change before the unblock. */
 	signal_set_mask(t, SIG_BLOCK, &chld, NULL);
 	KEXPECT_EQ(kt, signal_send(t, SIGCHLD, NULL), 0);
-	KEXPECT_EQ(kt, t->signal.pending, chld);
+	KEXPECT_EQ(kt, signal_pending_set(t), chld);
 	/* Installing SIG_IGN discards what is pending (POSIX). */
 	set_handler(t, SIGCHLD, SIG_IGN);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	/* A handler makes it count again. */
 	set_handler(t, SIGUSR1, dummy_handler);
 	KEXPECT_EQ(kt, send_queued(t, SIGUSR1, 0), 0);
-	KEXPECT_TRUE(kt, t->signal.pending & ABI_SIGMASK(SIGUSR1));
+	KEXPECT_TRUE(kt, signal_pending_set(t) & ABI_SIGMASK(SIGUSR1));
 	/* SIG_DFL on a default-ignored signal discards too. */
 	signal_send(t, SIGCHLD, NULL);
 	set_handler(t, SIGCHLD, dummy_handler);
 	signal_send(t, SIGCHLD, NULL);
-	KEXPECT_TRUE(kt, t->signal.pending & chld);
+	KEXPECT_TRUE(kt, signal_pending_set(t) & chld);
 	set_handler(t, SIGCHLD, SIG_DFL);
-	KEXPECT_FALSE(kt, t->signal.pending & chld);
+	KEXPECT_FALSE(kt, signal_pending_set(t) & chld);
 }
 
 static void test_force(struct ktest *kt)
@@ -325,18 +334,18 @@ static void test_stop_and_continue(struct ktest *kt)
 	signal_send(t, SIGSTOP, NULL);
 	signal_send(t, SIGTSTP, NULL);
 	signal_send(t, SIGTTIN, NULL);
-	KEXPECT_EQ(kt, t->signal.pending, stops);
+	KEXPECT_EQ(kt, signal_pending_set(t), stops);
 	/* SIGCONT cancels pending stops even when it is itself ignored (default). */
 	signal_send(t, SIGCONT, NULL);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	/* Blocked, SIGCONT waits; a stop signal then cancels it. */
 	signal_set_mask(t, SIG_BLOCK, &cont, NULL);
 	signal_send(t, SIGCONT, NULL);
-	KEXPECT_EQ(kt, t->signal.pending, cont);
+	KEXPECT_EQ(kt, signal_pending_set(t), cont);
 	signal_send(t, SIGSTOP, NULL);
-	KEXPECT_EQ(kt, t->signal.pending, ABI_SIGMASK(SIGSTOP));
+	KEXPECT_EQ(kt, signal_pending_set(t), ABI_SIGMASK(SIGSTOP));
 	/* A stopped task sees only SIGKILL and SIGCONT... */
-	t->signal.pending = 0;
+	t->signal.shared.set = 0;
 	t->signal.stopped = true;
 	signal_send(t, SIGUSR1, NULL);
 	KEXPECT_FALSE(kt, signal_pending(t));
@@ -410,7 +419,7 @@ static void test_entry_send_and_deliver(struct ktest *kt)
 	KEXPECT_EQ(kt, info.si_tid, 7);
 	KEXPECT_EQ(kt, info.si_overrun, 41);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	/* The callback may queue it again (a periodic timer re-armed at once). */
 	requeue = 1;
 	requeue_task = t;
@@ -433,7 +442,7 @@ static void test_entry_remove(struct ktest *kt)
 	signal_send_entry(t, &timer_entry);
 	signal_entry_remove(t, &timer_entry);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	signal_entry_remove(t, &timer_entry); /* twice is harmless */
 	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
@@ -446,7 +455,7 @@ static void test_entry_remove(struct ktest *kt)
 	KEXPECT_FALSE(kt, timer_entry.parked);
 	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	set_handler(t, SIGALRM, dummy_handler);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0);
 	KEXPECT_EQ(kt, delivered, 0);
 }
@@ -468,12 +477,12 @@ static void test_entry_parks_periodic(struct ktest *kt)
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
 	KEXPECT_TRUE(kt, signal_entry_queued(&timer_entry));
 	KEXPECT_TRUE(kt, timer_entry.parked);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), -EBUSY);
 	set_handler(t, SIGALRM, SIG_DFL); /* terminate: not ignoring */
 	KEXPECT_FALSE(kt, timer_entry.parked);
-	KEXPECT_TRUE(kt, t->signal.pending & ABI_SIGMASK(SIGALRM));
+	KEXPECT_TRUE(kt, signal_pending_set(t) & ABI_SIGMASK(SIGALRM));
 	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), SIGALRM);
 	KEXPECT_EQ(kt, info.si_code, SI_TIMER);
@@ -489,7 +498,7 @@ static void test_entry_parks_periodic(struct ktest *kt)
 	set_handler(t, SIGALRM, SIG_IGN);
 	KEXPECT_TRUE(kt, signal_entry_queued(&timer_entry));
 	KEXPECT_TRUE(kt, timer_entry.parked);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	/* Another ignoring action keeps it parked; a handler brings it back. */
 	set_handler(t, SIGALRM, SIG_IGN);
@@ -497,7 +506,7 @@ static void test_entry_parks_periodic(struct ktest *kt)
 	set_handler(t, SIGALRM, dummy_handler);
 	KEXPECT_FALSE(kt, timer_entry.parked);
 	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
-	KEXPECT_EQ(kt, t->signal.pending, ABI_SIGMASK(SIGALRM));
+	KEXPECT_EQ(kt, signal_pending_set(t), ABI_SIGMASK(SIGALRM));
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), SIGALRM);
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0);
 	KEXPECT_EQ(kt, delivered, 2);
@@ -535,14 +544,14 @@ static void test_entry_discards_oneshot(struct ktest *kt)
 	set_handler(t, SIGRTMIN + 1, dummy_handler);
 	signal_set_mask(t, SIG_BLOCK, &(abi_sigset_t){ABI_SIGMASK(SIGRTMIN + 1)}, NULL);
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), 0);
-	KEXPECT_TRUE(kt, t->signal.pending & ABI_SIGMASK(SIGRTMIN + 1));
+	KEXPECT_TRUE(kt, signal_pending_set(t) & ABI_SIGMASK(SIGRTMIN + 1));
 	set_handler(t, SIGRTMIN + 1, SIG_IGN);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
 	KEXPECT_FALSE(kt, timer_entry.parked);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	set_handler(t, SIGRTMIN + 1, dummy_handler);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), 0);
 	KEXPECT_EQ(kt, delivered, 0);
 	KEXPECT_EQ(kt, dropped, 0); /* the owner is never told "dropped" */
@@ -563,7 +572,7 @@ static void test_entry_misc(struct ktest *kt)
 	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
 	signal_entry_remove(t, &timer_entry);
 	KEXPECT_EQ(kt, signal_dequeue(t, ABI_SIGMASK(SIGSTOP), &info), SIGSTOP);
-	KEXPECT_EQ(kt, t->signal.pending, 0);
+	KEXPECT_EQ(kt, signal_pending_set(t), 0);
 	timer_entry.info.si_signo = SIGALRM;
 	delivered = 0;
 	/* A standard signal's entry queues even if that signal is pending. */
@@ -576,19 +585,29 @@ static void test_entry_misc(struct ktest *kt)
 	KEXPECT_EQ(kt, signal_dequeue(t, ~0ULL, &info), SIGALRM);
 	KEXPECT_EQ(kt, info.si_code, SI_TIMER);
 	KEXPECT_EQ(kt, delivered, 1);
-	/* A dying task takes none. */
+	/* A process whose threads have all ended takes none. */
 	t->state = TASK_ZOMBIE;
+	t->nr_threads = 0;
 	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), -ESRCH);
+	t->state = TASK_RUNNABLE;
+	t->nr_threads = 1;
+	/* Nor does an ended thread, for a signal aimed at it. */
+	t->state = TASK_ZOMBIE;
+	timer_entry.to_thread = true;
+	KEXPECT_EQ(kt, signal_send_entry(t, &timer_entry), -ESRCH);
+	timer_entry.to_thread = false;
 	t->state = TASK_RUNNABLE;
 	/* Exit unlinks an embedded entry, queued or parked, without freeing it. */
 	signal_send_entry(t, &timer_entry);
-	signal_task_exit(t);
+	signal_thread_exit(t);
+	signal_process_exit(t);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
 	signal_task_init(t, NULL);
 	signal_send_entry(t, &timer_entry);
 	set_handler(t, SIGALRM, SIG_IGN);
 	KEXPECT_TRUE(kt, timer_entry.parked);
-	signal_task_exit(t);
+	signal_thread_exit(t);
+	signal_process_exit(t);
 	KEXPECT_FALSE(kt, signal_entry_queued(&timer_entry));
 	KEXPECT_FALSE(kt, timer_entry.parked);
 	KEXPECT_SIGNAL_STATE(kt, t, &timer_entry);
@@ -678,7 +697,7 @@ static void test_sigreturn_sanitises(struct ktest *kt)
 	KEXPECT_EQ(kt, tf.user_ss, GDT_USER_DS);
 	KEXPECT_EQ(kt, tf.ds, GDT_USER_DS);
 	KEXPECT_EQ(kt, tf.es, GDT_USER_DS);
-	KEXPECT_EQ(kt, tf.fs, GDT_USER_DS);
+	KEXPECT_EQ(kt, tf.fs, 0); /* null: a program may have it */
 	KEXPECT_EQ(kt, tf.gs, GDT_USER_DS);
 	KEXPECT_EQ(kt, tf.eflags & 0x3000, 0);	  /* IOPL 0 */
 	KEXPECT_EQ(kt, tf.eflags & 0x4000, 0);	  /* no NT */

@@ -20,10 +20,22 @@
 /* not NSEC_PER_SEC: lib/ktime.h, reached through kernel/time/ktimer.h, has it unsigned */
 #define SIG_NSEC_PER_SEC 1000000000L
 
-/* A task that may receive a signal from a program: a live user task. */
+/* A process that may receive a signal from a program: a live user process
+ * that has a thread of this id (any thread's id names its process, as on
+ * Linux).  Returns its leader. */
 static struct task *signal_target(int pid)
 {
-	struct task *t = task_find(pid);
+	struct task *t = task_find_process(pid);
+
+	if (!t || !t->user)
+		return NULL;
+	return t;
+}
+
+/* A live user thread of this id. */
+static struct task *thread_target(int tid)
+{
+	struct task *t = task_find(tid);
 
 	if (!t || !t->user || t->state == TASK_ZOMBIE)
 		return NULL;
@@ -35,7 +47,7 @@ static void info_from_sender(siginfo_t *info, int signo, int code)
 	memset(info, 0, sizeof(*info));
 	info->si_signo = signo;
 	info->si_code = code;
-	info->si_pid = current->pid;
+	info->si_pid = current->tgid;
 	info->si_uid = 0;
 }
 
@@ -65,26 +77,42 @@ long sys_kill(int pid, int signo)
 	return signal_send(t, signo, &info);
 }
 
-/* tkill: one thread; here every task is its own process. */
-long sys_tkill(int tid, int signo)
+/* tgkill (tgid > 0) and tkill (tgid 0): one thread, which only takes it. */
+static long thread_kill(int tgid, int tid, int signo)
 {
 	struct task *t;
 	siginfo_t info;
 
-	if (tid <= 0)
-		return -EINVAL;
-	t = signal_target(tid);
-	if (!t)
+	t = thread_target(tid);
+	if (!t || (tgid && t->tgid != tgid))
 		return -ESRCH;
 	if (signo < 0 || signo > ABI_NSIG)
 		return -EINVAL;
 	if (signo == 0)
 		return 0;
 	info_from_sender(&info, signo, SI_TKILL);
-	return signal_send(t, signo, &info);
+	return signal_send_thread(t, signo, &info);
 }
 
-long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t __user *uinfo)
+long sys_tkill(int tid, int signo)
+{
+	if (tid <= 0)
+		return -EINVAL;
+	return thread_kill(0, tid, signo);
+}
+
+long sys_tgkill(int tgid, int tid, int signo)
+{
+	if (tgid <= 0 || tid <= 0)
+		return -EINVAL;
+	return thread_kill(tgid, tid, signo);
+}
+
+/*
+ * sigqueue's kernel side, to a process (tid 0) or to one thread of it
+ * (rt_tgsigqueueinfo, pthread_sigqueue), with Linux's checks in its order.
+ */
+static long queue_info(int pid, int tid, int signo, const siginfo_t __user *uinfo)
 {
 	struct task *t;
 	siginfo_t info;
@@ -92,9 +120,15 @@ long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t __user *uinfo)
 	if (copy_from_user(&info, uinfo, sizeof(info)))
 		return -EFAULT;
 	/* Not even a root program may pretend to be the kernel or kill(). */
-	if ((info.si_code >= 0 || info.si_code == SI_TKILL) && pid != current->pid)
+	if ((info.si_code >= 0 || info.si_code == SI_TKILL) && pid != current->tgid)
 		return -EPERM;
-	t = pid > 0 ? signal_target(pid) : NULL;
+	if (tid) {
+		t = thread_target(tid);
+		if (t && t->tgid != pid)
+			t = NULL;
+	} else {
+		t = pid > 0 ? signal_target(pid) : NULL;
+	}
 	if (!t)
 		return -ESRCH;
 	if (signo < 0 || signo > ABI_NSIG)
@@ -102,7 +136,19 @@ long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t __user *uinfo)
 	if (signo == 0)
 		return 0;
 	info.si_signo = signo;
-	return signal_send(t, signo, &info);
+	return tid ? signal_send_thread(t, signo, &info) : signal_send(t, signo, &info);
+}
+
+long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t __user *uinfo)
+{
+	return queue_info(pid, 0, signo, uinfo);
+}
+
+long sys_rt_tgsigqueueinfo(int tgid, int tid, int signo, const siginfo_t __user *uinfo)
+{
+	if (tgid <= 0 || tid <= 0)
+		return -EINVAL;
+	return queue_info(tgid, tid, signo, uinfo);
 }
 
 long sys_rt_sigaction(int signo, const struct abi_sigaction __user *uact,
@@ -153,7 +199,7 @@ long sys_rt_sigpending(abi_sigset_t __user *uset, u32 sigsetsize)
 
 	if (sigsetsize > ABI_SIGSET_SIZE)
 		return -EINVAL;
-	set = st->pending & st->blocked;
+	set = signal_pending_set(current) & st->blocked;
 	if (copy_to_user(uset, &set, sigsetsize))
 		return -EFAULT;
 	return 0;
@@ -321,9 +367,8 @@ long sys_rt_sigreturn(void)
 	 * set now (the program resumes on the current one) is left as it is.
 	 */
 	(void)altstack_set(t, altstack, tf->user_esp);
-	flags = irq_save();
-	t->signal.blocked = mask & ~SIGNAL_UNBLOCKABLE;
-	irq_restore(flags);
+	(void)flags;
+	signal_set_mask(t, SIG_SETMASK, &mask, NULL);
 	return (long)tf->eax;
 }
 

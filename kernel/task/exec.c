@@ -170,8 +170,10 @@ static int exec_find(const char __user *upath, struct fs_node **out, char **path
 	if (rc)
 		return rc;
 	rc = fs_walk(&fs_root, *path, &node);
-	if (!rc && (!S_ISREG(node->mode) || !(node->mode & 0111)))
+	if (!rc && (!S_ISREG(node->mode) || !(node->mode & 0111))) {
 		rc = -EACCES; /* a directory, or no x bit */
+		fs_node_put(node); /* a /proc node is counted: give it back */
+	}
 	if (rc) {
 		kfree(*path);
 		return rc;
@@ -200,6 +202,7 @@ long sys_execve(const char __user *upath, const char *const __user *uargv,
 	struct fs_node *node;
 	struct elf_info info;
 	struct vm vm, old;
+	struct task *leader;
 	char *path;
 	u32 esp;
 	int rc;
@@ -224,27 +227,39 @@ long sys_execve(const char __user *upath, const char *const __user *uargv,
 	if (rc)
 		goto out_vm;
 
-	/* The point of no return: the new program replaces the old one. */
-	old = t->vm;
+	/*
+	 * The point of no return: the other threads end first (Linux's
+	 * de_thread); if this one is killed meanwhile, it ends too.
+	 */
+	rc = task_exec_end_other_threads();
+	if (rc)
+		goto out_vm;
+	leader = t->leader;
+	old = leader->vm;
 	cpu_cli();
-	t->vm = vm;
+	leader->vm = vm;
 	paging_activate(vm.pd_phys);
 	cpu_sti();
 	vm_destroy(&old);
-	posix_timers_task_exit(t); /* the timers and their queued signals */
+	posix_timers_task_exit(leader); /* the timers and their queued signals */
 	signal_exec(t);
-	fs_task_exec(&t->files);
+	fs_task_exec(&leader->files);
 	__asm__ volatile("fninit");
 	exec_set_name(t, path);
-	t->did_exec = true;
+	exec_set_name(leader, path);
+	leader->did_exec = true;
+	memset(t->tls, 0, sizeof(t->tls)); /* no thread-local storage in the new image */
+	thread_load_tls(t);
+	t->clear_child_tid = 0;
+	if (t != leader) {
+		/* The process goes on as its leader, with this thread's mask: the
+		 * new program runs there, and this thread ends (its id with it,
+		 * as the exec'ing thread takes the leader's id on Linux). */
+		kfree(path);
+		task_exec_in_leader(info.entry, esp);
+	}
 
-	memset(tf, 0, sizeof(*tf));
-	tf->gs = tf->fs = tf->es = tf->ds = GDT_USER_DS;
-	tf->eip = info.entry;
-	tf->cs = GDT_USER_CS;
-	tf->eflags = EFLAGS_IF | 0x2;
-	tf->user_esp = esp;
-	tf->user_ss = GDT_USER_DS;
+	task_user_frame_init(tf, info.entry, esp);
 	tf->vector = TRAP_SYSCALL;
 	tf->error_code = 0xffffffffu; /* no system call to restart */
 	kfree(path);

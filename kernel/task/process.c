@@ -1,6 +1,8 @@
 /*
  * Processes: fork, wait4, process groups and sessions, and what a parent
- * learns of its children.  One task is one process (threads come later).
+ * learns of its children.  A process is its group leader (task.h): these
+ * walks look at leaders only, and a leader is a reportable zombie only once
+ * every thread of its group has ended (nr_threads 0).
  *
  * The family is kept in the tasks themselves: ppid, pgid and sid are pids,
  * and every walk goes over the list of tasks not yet reaped (task_first),
@@ -66,7 +68,7 @@ static void tell_parent(struct task *t, struct task *parent, int code, int statu
 	info.si_pid = t->pid;
 	info.si_uid = 0;
 	info.si_status = status;
-	info.si_utime = to_clock_ticks(t->cpu_ns);
+	info.si_utime = to_clock_ticks(task_process_cpu_ns(t));
 	info.si_stime = 0;
 	signal_send(parent, SIGCHLD, &info);
 }
@@ -74,16 +76,16 @@ static void tell_parent(struct task *t, struct task *parent, int code, int statu
 void process_exit_notify(struct task *t)
 {
 	int heir = t->pid == INIT_PID ? 0 : INIT_PID;
-	struct task *parent = t->ppid ? task_find(t->ppid) : NULL;
+	struct task *parent = t->ppid ? task_find_process(t->ppid) : NULL;
 	struct task *c;
 
 	/* The orphans go to init; zombies among them are init's to reap now. */
 	for (c = task_first(); c; c = c->all_next) {
-		if (c->ppid != t->pid || c == t)
+		if (c->leader != c || c->ppid != t->pid || c == t)
 			continue;
 		c->ppid = heir;
-		if (c->state == TASK_ZOMBIE && heir) {
-			struct task *init = task_find(heir);
+		if (c->state == TASK_ZOMBIE && c->nr_threads == 0 && heir) {
+			struct task *init = task_find_process(heir);
 
 			if (init)
 				tell_parent(c, init, CLD_EXITED, TASK_WEXITSTATUS(c->exit_status));
@@ -112,7 +114,7 @@ void process_exit_notify(struct task *t)
 void process_stop_notify(struct task *t, int signo)
 {
 	u32 flags = irq_save();
-	struct task *parent = t->ppid ? task_find(t->ppid) : NULL;
+	struct task *parent = t->ppid ? task_find_process(t->ppid) : NULL;
 
 	t->stop_report = signo;
 	t->cont_report = signo == 0;
@@ -131,7 +133,7 @@ static bool wait_matches(const struct task *c, int pid)
 	if (pid == -1)
 		return true;
 	if (pid == 0)
-		return c->pgid == current->pgid;
+		return c->pgid == current->leader->pgid;
 	return c->pgid == -pid;
 }
 
@@ -145,27 +147,28 @@ static int wait_look(int pid, int options, int *found_pid, int *status, u64 *cpu
 	bool any = false;
 
 	for (struct task *c = task_first(); c; c = c->all_next) {
-		if (c->ppid != current->pid || c == current || !wait_matches(c, pid))
+		if (c->leader != c || c->ppid != current->leader->pid || c == current->leader ||
+		    !wait_matches(c, pid))
 			continue;
 		any = true;
-		if (c->state == TASK_ZOMBIE) {
+		if (c->state == TASK_ZOMBIE && c->nr_threads == 0) { /* the whole group ended */
 			*found_pid = c->pid;
 			*status = c->exit_status;
-			*cpu_ns = c->cpu_ns;
+			*cpu_ns = c->dead_cpu_ns;
 			task_free(c);
 			return 1;
 		}
 		if ((options & WUNTRACED) && c->stop_report) {
 			*found_pid = c->pid;
 			*status = ABI_WSTATUS_STOPPED(c->stop_report);
-			*cpu_ns = c->cpu_ns;
+			*cpu_ns = task_process_cpu_ns(c);
 			c->stop_report = 0;
 			return 1;
 		}
 		if ((options & WCONTINUED) && c->cont_report) {
 			*found_pid = c->pid;
 			*status = ABI_WSTATUS_CONTINUED;
-			*cpu_ns = c->cpu_ns;
+			*cpu_ns = task_process_cpu_ns(c);
 			c->cont_report = false;
 			return 1;
 		}
@@ -229,7 +232,7 @@ long sys_waitpid(int pid, int __user *ustatus, int options)
 /* A live user process by pid (0: the caller), or NULL. */
 static struct task *process_find(int pid)
 {
-	struct task *t = pid ? task_find(pid) : current;
+	struct task *t = pid ? task_find_process(pid) : current->leader;
 
 	return t && t->user ? t : NULL;
 }
@@ -246,7 +249,7 @@ long sys_getpgid(int pid)
 
 long sys_getpgrp(void)
 {
-	return current->pgid;
+	return current->leader->pgid;
 }
 
 long sys_getsid(int pid)
@@ -262,7 +265,7 @@ long sys_getsid(int pid)
 static bool group_in_session(int pgid, int sid)
 {
 	for (struct task *t = task_first(); t; t = t->all_next)
-		if (t->user && t->state != TASK_ZOMBIE && t->pgid == pgid && t->sid == sid)
+		if (task_is_live_process(t) && t->pgid == pgid && t->sid == sid)
 			return true;
 	return false;
 }
@@ -275,22 +278,22 @@ long sys_setpgid(int pid, int pgid)
 	u32 flags;
 
 	if (pid == 0)
-		pid = current->pid;
+		pid = current->leader->pid;
 	if (pgid == 0)
 		pgid = pid;
 	if (pgid < 0)
 		return -EINVAL;
 	flags = irq_save();
 	t = pid > 0 ? process_find(pid) : NULL;
-	if (!t || (t != current && t->ppid != current->pid)) {
+	if (!t || (t != current->leader && t->ppid != current->leader->pid)) {
 		rc = -ESRCH;
-	} else if (t != current && t->sid != current->sid) {
+	} else if (t != current->leader && t->sid != current->leader->sid) {
 		rc = -EPERM;
-	} else if (t != current && t->did_exec) {
+	} else if (t != current->leader && t->did_exec) {
 		rc = -EACCES;
 	} else if (t->sid == t->pid) { /* a session leader stays where it is */
 		rc = -EPERM;
-	} else if (pgid != t->pid && !group_in_session(pgid, current->sid)) {
+	} else if (pgid != t->pid && !group_in_session(pgid, current->leader->sid)) {
 		rc = -EPERM;
 	} else {
 		t->pgid = pgid;
@@ -301,14 +304,14 @@ long sys_setpgid(int pid, int pgid)
 
 long sys_setsid(void)
 {
-	struct task *me = current;
+	struct task *me = current->leader;
 	long rc;
 	u32 flags = irq_save();
 
 	/* Not if some process already has our pid as its group (we lead one). */
 	rc = me->pid;
 	for (struct task *t = task_first(); t; t = t->all_next)
-		if (t->state != TASK_ZOMBIE && t->pgid == me->pid)
+		if (task_is_live_process(t) && t->pgid == me->pid)
 			rc = -EPERM;
 	if (rc > 0)
 		me->pgid = me->sid = me->pid;
@@ -326,15 +329,15 @@ long sys_setsid(void)
  */
 long process_kill_many(int pid, int signo, const siginfo_t *info)
 {
-	int pgid = pid == 0 ? current->pgid : -pid;
+	int pgid = pid == 0 ? current->leader->pgid : -pid;
 	bool found = false, any_ok = false;
 	long last = 0;
 	u32 flags = irq_save();
 
 	for (struct task *t = task_first(); t; t = t->all_next) {
-		if (!t->user || t->state == TASK_ZOMBIE || t->pid == 0)
+		if (!task_is_live_process(t) || t->pid == 0)
 			continue;
-		if (pid == -1 ? (t->pid == INIT_PID || t == current) : t->pgid != pgid)
+		if (pid == -1 ? (t->pid == INIT_PID || t == current->leader) : t->pgid != pgid)
 			continue;
 		found = true;
 		last = signo ? signal_send(t, signo, info) : 0; /* -EINVAL for a bad number */

@@ -164,7 +164,8 @@ static void switch_tasks(struct task *prev, struct task *next, u64 now)
 	current = next;
 	switches++;
 	tss_set_kernel_stack(next->kstack + TASK_KSTACK_SIZE);
-	paging_activate(next->user ? next->vm.pd_phys : paging_kernel_pd_phys());
+	paging_activate(next->user ? next->leader->vm.pd_phys : paging_kernel_pd_phys());
+	thread_load_tls(next);
 	/* The x87 registers belong to the task: the kernel itself never uses them. */
 	__asm__ volatile("fnsave %0" : "=m"(prev->fpu));
 	__asm__ volatile("frstor %0" : : "m"(next->fpu));

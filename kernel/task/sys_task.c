@@ -6,20 +6,20 @@
 #include "kernel/task/wait.h"
 #include <abi/errno.h>
 
+/* exit ends the calling thread only (the process with its last thread). */
 long sys_exit(int code)
 {
 	task_exit(TASK_WSTATUS_EXIT(code));
 }
 
-/* One thread per process: the group is the task. */
 long sys_exit_group(int code)
 {
-	task_exit(TASK_WSTATUS_EXIT(code));
+	task_exit_group(TASK_WSTATUS_EXIT(code));
 }
 
 long sys_getpid(void)
 {
-	return current->pid;
+	return current->tgid;
 }
 
 long sys_gettid(void)
@@ -29,7 +29,7 @@ long sys_gettid(void)
 
 long sys_getppid(void)
 {
-	return current->ppid;
+	return current->leader->ppid;
 }
 
 /* Every task runs as root. */
@@ -61,7 +61,7 @@ long sys_sched_yield(void)
 
 long sys_brk(u32 addr)
 {
-	return (long)vm_brk(&current->vm, addr);
+	return (long)vm_brk(&current->leader->vm, addr);
 }
 
 /*

@@ -48,6 +48,15 @@ static void set_name(struct task *t, const char *name)
 	t->name[TASK_NAME_MAX - 1] = '\0';
 }
 
+/* A task that is a process of its own, for now: its own leader. */
+static void group_init(struct task *t)
+{
+	t->leader = t;
+	list_init(&t->threads);
+	list_add_tail(&t->thread_node, &t->threads);
+	t->nr_threads = 1;
+}
+
 static void link_task(struct task *t)
 {
 	u32 flags = irq_save();
@@ -71,6 +80,7 @@ void task_init(void)
 	/* kstack + TASK_KSTACK_SIZE is where esp0 points: the top of boot.asm's stack. */
 	boot->kstack = (u32)boot_stack_top - TASK_KSTACK_SIZE;
 	set_name(boot, "kmain");
+	group_init(boot);
 	posix_timers_task_init(boot);
 	signal_task_init(boot, NULL);
 	fs_task_init(&boot->files);
@@ -106,6 +116,7 @@ static struct task *task_new(const char *name, int prio)
 	t->start_ns = clock_monotonic_ns();
 	t->ppid = current ? current->pid : 0;
 	set_name(t, name);
+	group_init(t);
 	memcpy(t->fpu, fpu_initial, sizeof(fpu_initial));
 	posix_timers_task_init(t);
 	fs_task_init(&t->files);
@@ -125,7 +136,11 @@ static void give_pid(struct task *t)
 
 	t->pid = next_pid++;
 	irq_restore(flags);
-	signal_task_init(t, current);
+	t->tgid = t->leader->pid;
+	if (t->leader == t)
+		signal_task_init(t, current);
+	else
+		signal_thread_init(t, current);
 	link_task(t);
 }
 
@@ -155,7 +170,7 @@ struct task *task_alloc_idle(int (*fn)(void *))
 	struct task *t = task_alloc_kernel("idle", fn, NULL, SCHED_PRIO_MIN);
 
 	if (t) {
-		t->pid = 0;
+		t->pid = t->tgid = 0;
 		next_pid--;
 	}
 	return t;
@@ -168,7 +183,7 @@ struct task *task_create_daemon(const char *name, int (*fn)(void *), void *arg, 
 	struct task *t = task_alloc_kernel(name, fn, arg, prio);
 
 	if (t) {
-		t->pid = 0;
+		t->pid = t->tgid = 0;
 		next_pid--;
 		sched_enqueue(t);
 	}
@@ -214,13 +229,43 @@ int task_split_args(char *line, char *argv[], int max)
 	return argc;
 }
 
+void task_user_frame_init(struct trap_frame *tf, u32 entry, u32 esp)
+{
+	memset(tf, 0, sizeof(*tf));
+	tf->gs = tf->fs = tf->es = tf->ds = GDT_USER_DS;
+	tf->eip = entry;
+	tf->cs = GDT_USER_CS;
+	tf->eflags = EFLAGS_IF | 0x2; /* bit 1 is always set; IOPL 0 */
+	tf->user_esp = esp;
+	tf->user_ss = GDT_USER_DS;
+}
+
+/*
+ * t's kernel stack made ready to start in ring 3: the trap frame at its top
+ * (returned, for the caller to fill), which trap_return pops, and under it
+ * what switch_to pops (edi, esi, ebx, ebp, then task_user_entry).
+ */
+static struct trap_frame *user_stack_init(struct task *t)
+{
+	struct trap_frame *tf = (struct trap_frame *)(t->kstack + TASK_KSTACK_SIZE) - 1;
+	u32 *sp = (u32 *)tf;
+
+	*--sp = (u32)task_user_entry;
+	*--sp = 0; /* ebp */
+	*--sp = 0; /* ebx */
+	*--sp = 0; /* esi */
+	*--sp = 0; /* edi */
+	t->kesp = (u32)sp;
+	t->user_frame = tf;
+	return tf;
+}
+
 struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
 			      int *err)
 {
 	struct task *t = task_new(argc > 0 ? argv[0] : "?", SCHED_PRIO_DEFAULT);
 	struct elf_info info;
-	struct trap_frame *tf;
-	u32 esp, *sp;
+	u32 esp;
 	int rc;
 
 	if (!t) {
@@ -246,27 +291,13 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 
 		rc = exec_build_stack(&t->vm, &av, &ev, &esp);
 	}
+	if (!rc)
+		rc = itimers_task_init(t);
 	if (rc)
 		goto fail_vm;
 	t->user = true;
 
-	/* The frame trap_return pops for the first entry to ring 3. */
-	tf = (struct trap_frame *)(t->kstack + TASK_KSTACK_SIZE) - 1;
-	memset(tf, 0, sizeof(*tf));
-	tf->gs = tf->fs = tf->es = tf->ds = GDT_USER_DS;
-	tf->eip = info.entry;
-	tf->cs = GDT_USER_CS;
-	tf->eflags = EFLAGS_IF | 0x2; /* bit 1 is always set; IOPL 0 */
-	tf->user_esp = esp;
-	tf->user_ss = GDT_USER_DS;
-	t->user_frame = tf;
-	sp = (u32 *)tf;
-	*--sp = (u32)task_user_entry;
-	*--sp = 0; /* ebp */
-	*--sp = 0; /* ebx */
-	*--sp = 0; /* esi */
-	*--sp = 0; /* edi */
-	t->kesp = (u32)sp;
+	task_user_frame_init(user_stack_init(t), info.entry, esp);
 	t->ppid = ppid;
 	give_pid(t);
 	t->pgid = t->sid = t->pid; /* a boot program leads a session of its own */
@@ -290,15 +321,16 @@ fail_task:
  */
 struct task *task_fork(int *err)
 {
-	struct task *parent = current, *t = task_new(parent->name, parent->prio);
+	struct task *parent = current, *proc = parent->leader;
+	struct task *t = task_new(parent->name, parent->prio);
 	struct trap_frame *tf;
-	u32 *sp;
 
 	if (!t) {
 		*err = -ENOMEM;
 		return NULL;
 	}
-	if (vm_clone(&t->vm, &parent->vm)) {
+	if (vm_clone(&t->vm, &proc->vm) || itimers_task_init(t)) {
+		vm_destroy(&t->vm);
 		task_release(t);
 		*err = -ENOMEM;
 		return NULL;
@@ -306,24 +338,129 @@ struct task *task_fork(int *err)
 	t->user = true;
 	/* The parent's live x87 state: fnsave stores and resets, frstor reloads. */
 	__asm__ volatile("fnsave %0; frstor %0" : "+m"(t->fpu));
-	tf = (struct trap_frame *)(t->kstack + TASK_KSTACK_SIZE) - 1;
+	tf = user_stack_init(t);
 	*tf = *parent->user_frame;
 	tf->eax = 0; /* fork returns 0 in the child */
-	t->user_frame = tf;
-	sp = (u32 *)tf;
-	*--sp = (u32)task_user_entry;
-	*--sp = 0; /* ebp */
-	*--sp = 0; /* ebx */
-	*--sp = 0; /* esi */
-	*--sp = 0; /* edi */
-	t->kesp = (u32)sp;
-	fs_task_fork(&t->files, &parent->files);
-	t->ppid = parent->pid;
-	t->pgid = parent->pgid;
-	t->sid = parent->sid;
+	fs_task_fork(&t->files, &proc->files);
+	memcpy(t->tls, parent->tls, sizeof(t->tls)); /* the calling thread's %gs goes on */
+	t->ppid = proc->pid;
+	t->pgid = proc->pgid;
+	t->sid = proc->sid;
 	give_pid(t); /* signal_task_init copies the parent's actions and mask */
 	sched_enqueue(t);
 	return t;
+}
+
+/*
+ * clone of a thread (kernel/task/thread.c): a task of the current process
+ * with a copy of the calling thread's registers (eax 0) and x87 state, its
+ * id given but not yet linked anywhere; task_clone_start makes it run,
+ * task_clone_abort frees it unseen.
+ */
+struct task *task_clone_thread(int *err)
+{
+	struct task *parent = current, *leader = parent->leader;
+	struct task *t = task_new(parent->name, parent->prio);
+	struct trap_frame *tf;
+	u32 flags;
+
+	if (!t) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	t->user = true;
+	__asm__ volatile("fnsave %0; frstor %0" : "+m"(t->fpu));
+	tf = user_stack_init(t);
+	*tf = *parent->user_frame;
+	tf->eax = 0; /* clone returns 0 in the new thread */
+	list_del_init(&t->thread_node); /* its own group, made by task_new, goes */
+	list_init(&t->threads);
+	t->nr_threads = 0;
+	t->leader = leader;
+	t->ppid = 0;
+	t->pgid = leader->pgid;
+	t->sid = leader->sid;
+	flags = irq_save();
+	t->pid = next_pid++;
+	irq_restore(flags);
+	t->tgid = leader->pid;
+	signal_thread_init(t, parent);
+	return t;
+}
+
+void task_clone_abort(struct task *t)
+{
+	task_release(t);
+}
+
+void task_clone_start(struct task *t)
+{
+	struct task *leader = t->leader;
+	u32 flags = irq_save();
+
+	list_add_tail(&t->thread_node, &leader->threads);
+	leader->nr_threads++;
+	link_task(t);
+	sched_enqueue(t);
+	irq_restore(flags);
+}
+
+/*
+ * execve in a process of several threads (Linux's de_thread): every other
+ * thread is told to end, and the caller waits until they have.  0, or
+ * -EINTR if the caller itself is being killed (it then ends on its way out).
+ */
+int task_exec_end_other_threads(void)
+{
+	struct task *leader = current->leader, *th;
+	u32 flags = irq_save();
+
+	list_for_each_entry(th, &leader->threads, thread_node) {
+		if (th != current && th->state != TASK_ZOMBIE && !th->kill_signo) {
+			th->kill_signo = SIGKILL;
+			task_wake(th);
+		}
+	}
+	while (leader->nr_threads > 1) {
+		if (current->kill_signo || leader->group_exit) {
+			irq_restore(flags);
+			return -EINTR;
+		}
+		if (wait_sleep(&exit_wq, KTIMER_MONOTONIC, KTIME_MAX) == -EINTR)
+			schedule(); /* a signal is pending: let the others run to their end */
+	}
+	irq_restore(flags);
+	return 0;
+}
+
+/*
+ * execve from a thread other than the leader, the others gone: the leader
+ * (whose own thread has ended) runs the new program from entry with stack
+ * esp, taking the caller's mask; the caller ends.
+ */
+void task_exec_in_leader(u32 entry, u32 esp)
+{
+	struct task *leader = current->leader;
+	u32 flags;
+
+	BUG_ON(leader == current || leader->state != TASK_ZOMBIE);
+	task_user_frame_init(user_stack_init(leader), entry, esp);
+	memcpy(leader->fpu, fpu_initial, sizeof(fpu_initial));
+	memset(leader->tls, 0, sizeof(leader->tls));
+	leader->clear_child_tid = 0;
+	leader->restart.fn = NULL;
+	leader->kill_signo = 0;
+	leader->cpu_ns = 0; /* its earlier time is in dead_cpu_ns already */
+	leader->signal.blocked = current->signal.blocked;
+	leader->signal.altstack.ss_flags = SS_DISABLE;
+	leader->signal.altstack.ss_sp = NULL;
+	leader->signal.altstack.ss_size = 0;
+	flags = irq_save();
+	leader->nr_threads++;
+	leader->state = TASK_RUNNABLE;
+	sched_enqueue(leader);
+	irq_restore(flags);
+	task_exit(TASK_WSTATUS_EXIT(0));
 }
 
 /* --- lookup and accounting ----------------------------------------------- */
@@ -340,6 +477,30 @@ struct task *task_find(int pid)
 			break;
 	irq_restore(flags);
 	return t;
+}
+
+bool task_is_live_process(const struct task *t)
+{
+	return t->leader == t && t->nr_threads > 0;
+}
+
+struct task *task_find_process(int pid)
+{
+	u32 flags = irq_save();
+	struct task *t;
+
+	if (pid <= 0)
+		return NULL;
+	for (t = all_tasks; t; t = t->all_next)
+		if (t->pid == pid && t->state != TASK_ZOMBIE)
+			break;
+	if (!t) { /* a leader whose own thread ended, its group going on */
+		for (t = all_tasks; t; t = t->all_next)
+			if (t->pid == pid && task_is_live_process(t))
+				break;
+	}
+	irq_restore(flags);
+	return t ? t->leader : NULL;
 }
 
 unsigned task_count(void)
@@ -360,6 +521,19 @@ u64 task_cpu_ns(struct task *t)
 
 	if (t == current)
 		ns += clock_monotonic_ns() - t->slice_start;
+	irq_restore(flags);
+	return ns;
+}
+
+u64 task_process_cpu_ns(struct task *t)
+{
+	struct task *leader = t->leader, *th;
+	u32 flags = irq_save();
+	u64 ns = leader->dead_cpu_ns;
+
+	list_for_each_entry(th, &leader->threads, thread_node)
+		if (th->state != TASK_ZOMBIE)
+			ns += task_cpu_ns(th);
 	irq_restore(flags);
 	return ns;
 }
@@ -386,27 +560,51 @@ static const char *signal_name(int signo)
 	}
 }
 
+/* What is the process's, freed by its last thread (interrupts on). */
+static void process_release(struct task *leader)
+{
+	posix_timers_task_exit(leader); /* first: its timers take their queued signals back */
+	itimers_task_exit(leader);
+	posix_cputimers_process_exit(leader); /* others' timers on its CPU time stop */
+	signal_process_exit(leader);
+	fs_task_exit(&leader->files);
+}
+
 void task_exit(int wait_status)
 {
-	struct task *t = current;
+	struct task *t = current, *leader = t->leader;
+	bool last;
 
 	BUG_ON(t->pid == 0 || t == sched_idle_task());
 	if (TASK_WIFSIGNALED(wait_status) && t->fault_signo == TASK_WTERMSIG(wait_status))
 		kprintf("tick386: pid %d (%s) killed by %s at eip=%#x addr=%#x\n", t->pid, t->name,
 			signal_name(t->fault_signo), t->fault_eip, t->fault_addr);
-	posix_timers_task_exit(t); /* first: its timers take their queued signals back */
-	itimers_task_exit(t);
-	posix_cputimers_task_exit(t); /* others' timers on its CPU time stop */
-	signal_task_exit(t);
-	fs_task_exit(&t->files);
+	thread_exit_notify(t); /* CLONE_CHILD_CLEARTID: 0 stored, the futex woken */
+	posix_timers_thread_exit(t); /* timers aimed at it, and on its CPU time */
+	signal_thread_exit(t);
 
 	cpu_cli();
-	/* Leave the address space before freeing it. */
-	paging_activate(paging_kernel_pd_phys());
-	vm_destroy(&t->vm);
-	t->user = false;
+	leader->dead_cpu_ns += task_cpu_ns(t);
+	last = --leader->nr_threads == 0;
 	t->exit_status = wait_status;
-	process_exit_notify(t);
+	if (t != leader) { /* nobody waits for a thread: the reaper frees it */
+		list_del_init(&t->thread_node);
+		t->autoreap = true;
+		t->ppid = 0;
+		t->user = false;
+	}
+	if (last) {
+		cpu_sti();
+		process_release(leader);
+		cpu_cli();
+		/* Leave the address space before freeing it. */
+		paging_activate(paging_kernel_pd_phys());
+		vm_destroy(&leader->vm);
+		leader->user = false;
+		if (leader->group_exit)
+			leader->exit_status = leader->group_exit_status;
+		process_exit_notify(leader);
+	}
 	t->state = TASK_ZOMBIE;
 	wait_wake_all(&exit_wq);
 	wait_wake_all(&task_child_wq);
@@ -414,20 +612,51 @@ void task_exit(int wait_status)
 	panic("zombie %d scheduled", t->pid);
 }
 
-void task_kill(struct task *t, int signo)
+void task_kill_async(struct task *t, int signo)
 {
+	struct task *leader = t->leader, *th;
 	u32 flags;
 
 	if (t->pid == 0) /* kmain and idle cannot die */
 		return;
-	if (t == current)
-		task_exit(TASK_WSTATUS_SIGNAL(signo));
 	flags = irq_save();
-	if (t->state != TASK_ZOMBIE && !t->kill_signo) {
-		t->kill_signo = signo;
-		task_wake(t);
+	if (leader->nr_threads > 0 && !leader->group_exit) {
+		leader->group_exit = true;
+		leader->group_exit_status = TASK_WSTATUS_SIGNAL(signo);
+	}
+	list_for_each_entry(th, &leader->threads, thread_node) {
+		if (th->state != TASK_ZOMBIE && !th->kill_signo) {
+			th->kill_signo = signo;
+			task_wake(th);
+		}
 	}
 	irq_restore(flags);
+}
+
+void task_kill(struct task *t, int signo)
+{
+	task_kill_async(t, signo);
+	if (t->leader == current->leader && t->pid != 0)
+		task_exit(TASK_WSTATUS_SIGNAL(signo));
+}
+
+void task_exit_group(int wait_status)
+{
+	struct task *leader = current->leader, *th;
+	u32 flags = irq_save();
+
+	if (!leader->group_exit) {
+		leader->group_exit = true;
+		leader->group_exit_status = wait_status;
+	}
+	list_for_each_entry(th, &leader->threads, thread_node) {
+		if (th != current && th->state != TASK_ZOMBIE && !th->kill_signo) {
+			th->kill_signo = SIGKILL;
+			task_wake(th);
+		}
+	}
+	irq_restore(flags);
+	task_exit(wait_status);
 }
 
 void task_check_killed(void)
@@ -477,7 +706,8 @@ struct task *task_wait_zombie(void)
 
 	for (;;) {
 		for (z = all_tasks; z; z = z->all_next)
-			if (z->state == TASK_ZOMBIE && (z->ppid == 0 || z->autoreap))
+			if (z->state == TASK_ZOMBIE && (z->ppid == 0 || z->autoreap) &&
+			    (z->leader != z || z->nr_threads == 0))
 				break;
 		if (z)
 			break;

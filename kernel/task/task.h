@@ -52,14 +52,32 @@ struct restart_block {
 	int clockid;			    /* the clock slept on */
 	u64 deadline_ns;		    /* absolute, in that clock's time */
 	struct timespec __user *rem; /* where the time left goes, or NULL */
+	u32 futex_uaddr, futex_val, futex_bitset; /* a futex wait (futex.c) */
 };
 
 /* Why a sleep ended (sched.c). */
 enum task_wake_reason { TASK_WAKE_NONE, TASK_WAKE_WOKEN, TASK_WAKE_TIMEOUT };
 
+/*
+ * Threads (kernel/task/thread.c).  A process is a group of tasks sharing an
+ * address space, files, timers and signal actions; its first task, the
+ * group leader, holds all of that for the group, and every task reaches it
+ * through `leader` (a single-threaded process and a kernel thread are their
+ * own leader).  The fields marked [process] below are meaningful in the
+ * leader only: read them as t->leader->field.  A leader whose thread ends
+ * before the others stays, a zombie that wait4 does not see, until the last
+ * thread of the group is gone (Linux's delay_group_leader); the threads
+ * other than the leader are reaped by the reaper as soon as they end.
+ * pid is the thread's id (gettid), tgid the process's (getpid): the
+ * leader's pid.
+ */
+#define TASK_TLS_ENTRIES 3 /* set_thread_area's GDT slots, Linux's 6..8 */
+
 struct task {
-	int pid, ppid;
-	int pgid, sid; /* process group and session (kernel/task/process.c) */
+	int pid, ppid;	 /* ppid: [process] */
+	int pgid, sid;	 /* [process] group and session (kernel/task/process.c) */
+	int tgid;	 /* the process: the leader's pid */
+	struct task *leader;
 	enum task_state state;
 	int exit_status; /* wait status, valid in TASK_ZOMBIE */
 	char name[TASK_NAME_MAX];
@@ -68,7 +86,7 @@ struct task {
 
 	u32 kstack; /* lowest address of the kernel stack */
 	u32 kesp;   /* saved stack pointer while switched out (switch.asm) */
-	struct vm vm;
+	struct vm vm; /* [process] */
 	struct trap_frame *user_frame; /* the frame of the current trap from ring 3 */
 
 	u64 cpu_ns;	 /* CPU time of the slices that ended */
@@ -77,9 +95,9 @@ struct task {
 
 	struct signal_state signal;
 	struct restart_block restart; /* sys_restart_syscall (kernel/signal/sys_signal.c) */
-	struct posix_timers_task posix_timers; /* timers owned (kernel/time/posix_timers.c) */
-	struct fd_table files;		       /* open files (fs/file.c) */
-	struct itimers *itimers;	       /* setitimer/alarm (kernel/time/itimer.c); NULL: none yet */
+	struct posix_timers_task posix_timers; /* [process] timers owned (kernel/time/posix_timers.c) */
+	struct fd_table files;		       /* [process] open files (fs/file.c) */
+	struct itimers *itimers;	       /* [process] setitimer/alarm (kernel/time/itimer.c); NULL: none yet */
 
 	/* Scheduler and sleeping (sched.c, wait.c). */
 	struct task *rq_next;
@@ -90,15 +108,26 @@ struct task {
 	struct task *wq_next;
 
 	/* What wait4 has still to report to the parent (process.c). */
-	int stop_report;  /* the stop signal, while not yet reported (WUNTRACED) */
-	bool cont_report; /* continued by SIGCONT, not yet reported (WCONTINUED) */
+	int stop_report;  /* [process] the stop signal, while not yet reported (WUNTRACED) */
+	bool cont_report; /* [process] continued by SIGCONT, not yet reported (WCONTINUED) */
 	bool autoreap;	  /* the parent will not wait: the reaper (kmain) frees it */
-	bool did_exec;	  /* has called execve (setpgid: EACCES) */
+	bool did_exec;	  /* [process] has called execve (setpgid: EACCES) */
 
 	int kill_signo; /* task_kill from another task: dies at its next chance */
+	u32 fail_nth;	/* /proc/PID/fail-nth: allocations left before one fails (mm/fault_inject.h) */
 	/* The last user fault, for the console line when it kills the task. */
 	int fault_signo;
 	u32 fault_eip, fault_addr;
+
+	/* Threads: the leader keeps the list of the group (thread.c). */
+	struct list_head thread_node; /* in leader->threads */
+	struct list_head threads;     /* [process] every task of the group, leader included */
+	int nr_threads;		      /* [process] tasks of the group not yet ended */
+	bool group_exit;	      /* [process] exit_group or a fatal signal: all end */
+	int group_exit_status;	      /* [process] the status they all end with */
+	u64 dead_cpu_ns;	      /* [process] CPU time of the threads that ended */
+	u32 clear_child_tid;	      /* user address: 0 stored and woken at exit */
+	u64 tls[TASK_TLS_ENTRIES];    /* GDT descriptors of set_thread_area */
 
 	struct task *all_next;			  /* every task that is not reaped */
 	u8 fpu[108] __attribute__((aligned(16))); /* x87 state (fnsave) while switched out */
@@ -137,26 +166,55 @@ struct task *sched_idle_task(void);
 struct task *task_create_user(const void *image, size_t len, int argc, char *const argv[], int ppid,
 			      int *err);
 
+/* The registers of a first entry to ring 3 at entry, stack pointer esp. */
+void task_user_frame_init(struct trap_frame *tf, u32 entry, u32 esp);
+
 /* A copy of the current user task (fork), queued; NULL and *err = -ENOMEM. */
 struct task *task_fork(int *err);
+
+/* execve with other threads (exec.c): they end first; from a thread that
+ * is not the leader, the new program then runs in the leader. */
+int task_exec_end_other_threads(void);
+__noreturn void task_exec_in_leader(u32 entry, u32 esp);
+
+/* clone of a thread (thread.c): made, then started or freed unseen. */
+struct task *task_clone_thread(int *err);
+void task_clone_start(struct task *t);
+void task_clone_abort(struct task *t);
 
 /* Split "prog arg1 arg2" in place into at most max words; returns argc. */
 int task_split_args(char *line, char *argv[], int max);
 
-struct task *task_find(int pid); /* NULL if none or exiting */
+struct task *task_find(int pid); /* a thread by its id; NULL if none or exiting */
+/* The process (its leader) that has a thread of this id, or whose leader
+ * has it, while some thread of it lives (kill's target); NULL if none. */
+struct task *task_find_process(int pid);
+/* A group leader with a thread still running: a process a signal can reach. */
+bool task_is_live_process(const struct task *t);
 
 /* Wake t from an interruptible sleep (no-op otherwise); IRQ-safe. */
 void task_wake(struct task *t);
 
-/* The current task ends with this wait status; frees memory, timers, signals. */
+/*
+ * The current thread ends with this wait status (exit); the last thread of
+ * a process frees what is the process's (memory, timers, signals, files)
+ * and the leader becomes the zombie its parent waits for.
+ */
 __noreturn void task_exit(int wait_status);
+/* exit_group: every thread of the current process ends, with this status. */
+__noreturn void task_exit_group(int wait_status);
 
-/* t ends as if killed by signo.  The current task ends at once; another one
- * is woken and ends at its next return to user mode or sleep. */
+/* t's process ends as if killed by signo: every thread of it is woken and
+ * ends at its next return to user mode or sleep; the current thread, if it
+ * is one of them, ends at once. */
 void task_kill(struct task *t, int signo);
+/* The same, never ending the current thread here (it ends on its way out). */
+void task_kill_async(struct task *t, int signo);
 
-/* CPU time used by t up to now, including the running slice. */
+/* CPU time used by the thread t up to now, including the running slice. */
 u64 task_cpu_ns(struct task *t);
+/* The same for t's whole process: its threads', the ended ones' too. */
+u64 task_process_cpu_ns(struct task *t);
 
 /* Wait until t is a zombie, free it, return its wait status.  t must have
  * been created by the caller (nobody else reaps it). */
@@ -220,5 +278,13 @@ void process_exit_notify(struct task *t);
 void process_stop_notify(struct task *t, int signo);
 /* kill(pid <= 0, signo): the caller's group, every process, or group -pid. */
 long process_kill_many(int pid, int signo, const siginfo_t *info);
+
+/*
+ * Threads (kernel/task/thread.c): a thread ending tells whoever waits on
+ * its CLONE_CHILD_CLEARTID word; set_thread_area's descriptors of the task
+ * switched in are loaded into the GDT.
+ */
+void thread_exit_notify(struct task *t);
+void thread_load_tls(struct task *next);
 
 #endif

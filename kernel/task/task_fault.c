@@ -28,7 +28,7 @@ bool task_user_fault(struct trap_frame *tf)
 		return false;
 	/* Just below the stack: it grows, and the instruction runs again. */
 	if (tf->vector == 14 && !(tf->error_code & 1) &&
-	    vm_grow_stack(&t->vm, read_cr2(), tf->user_esp))
+	    vm_grow_stack(&t->leader->vm, read_cr2(), tf->user_esp))
 		return true;
 	switch (tf->vector) {
 	case 0:

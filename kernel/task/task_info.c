@@ -11,14 +11,14 @@ struct task *task_find_any(int pid)
 
 bool task_is_process(const struct task *t)
 {
-	return t->pid > 0 && (t->user || (t->state == TASK_ZOMBIE && t->ppid > 0));
+	return t->leader == t && t->pid > 0 && (t->user || (t->state == TASK_ZOMBIE && t->ppid > 0));
 }
 
 char task_state_char(const struct task *t)
 {
 	if (t->state == TASK_ZOMBIE)
 		return 'Z';
-	if (t->signal.stopped)
+	if (t->leader->signal.stopped)
 		return 'T';
 	return t->state == TASK_RUNNABLE ? 'R' : 'S';
 }

@@ -43,7 +43,9 @@ static void reap_the_rest(void)
 			if (t->pid == 0) /* kmain, idle */
 				continue;
 			if (t->state == TASK_ZOMBIE) {
-				zombie = t;
+				/* a leader waits for the threads of its process */
+				if (t->leader != t || t->nr_threads == 0)
+					zombie = t;
 			} else if (t->user) {
 				alive++;
 				task_kill(t, SIGKILL);
@@ -125,8 +127,11 @@ void task_run_init(void)
 			report_end("init", status);
 			machine_halt(QEMU_EXIT_SUCCESS);
 		}
+		bool thread = z->leader != z; /* a thread's end is no process's */
+
 		snprintf(who, sizeof(who), "pid %d (%s)", z->pid, z->name);
 		task_free(z);
-		report_end(who, status);
+		if (!thread)
+			report_end(who, status);
 	}
 }

@@ -130,7 +130,7 @@ static void itimer_read(struct task *t, int which, struct itimerval *v)
 				left = NS_PER_US; /* armed never reads 0 (Linux's itimer_get_remtime) */
 		}
 	} else if (timerq_is_armed(&its->it[which].cpu_node)) {
-		left = ktime_sub_floor(its->it[which].cpu_expires_ns, task_cpu_ns(t));
+		left = ktime_sub_floor(its->it[which].cpu_expires_ns, task_process_cpu_ns(t));
 		if (left < NS_PER_US)
 			left = NS_PER_US;
 	}
@@ -161,7 +161,7 @@ static void itimer_set(struct task *t, struct itimers *its, int which, u64 value
 	}
 	its->it[which].interval_ns = interval_ns;
 	if (value_ns) {
-		its->it[which].cpu_expires_ns = ktime_add_sat(task_cpu_ns(t), value_ns);
+		its->it[which].cpu_expires_ns = ktime_add_sat(task_process_cpu_ns(t), value_ns);
 		posix_cputimers_arm_node(t, &its->it[which].cpu_node,
 					 its->it[which].cpu_expires_ns);
 	}
@@ -189,21 +189,16 @@ static struct itimers *itimers_alloc(struct task *t)
  * *old if asked. */
 static long do_setitimer(int which, const struct itimerval *value, struct itimerval *old)
 {
-	struct task *t = current;
+	struct task *t = current->leader;
 	u64 value_ns = timeval_to_ns(&value->it_value);
 	u32 flags;
 
 	if (which < ITIMER_REAL || which > ITIMER_PROF)
 		return -EINVAL;
-	if (!t->itimers) {
-		if (!value_ns) { /* nothing armed, nothing to arm */
-			if (old)
-				memset(old, 0, sizeof(*old));
-			return 0;
-		}
-		t->itimers = itimers_alloc(t);
-		if (!t->itimers)
-			return -ENOMEM;
+	if (!t->itimers) { /* a kernel thread: it has none and arms none */
+		if (old)
+			memset(old, 0, sizeof(*old));
+		return value_ns ? -EINVAL : 0;
 	}
 	flags = irq_save();
 	if (old)
@@ -249,7 +244,7 @@ long sys_getitimer(int which, struct itimerval __user *uvalue)
 	if (which < ITIMER_REAL || which > ITIMER_PROF)
 		return -EINVAL;
 	flags = irq_save();
-	itimer_read(current, which, &value);
+	itimer_read(current->leader, which, &value);
 	irq_restore(flags);
 	return copy_to_user(uvalue, &value, sizeof(value)) ? -EFAULT : 0;
 }
@@ -269,11 +264,17 @@ long sys_alarm(unsigned int seconds)
 	memset(&value, 0, sizeof(value));
 	value.it_value.tv_sec = (long)seconds;
 	if (do_setitimer(ITIMER_REAL, &value, &old))
-		return 0; /* out of memory: no alarm was armed before either */
+		return 0; /* a kernel thread */
 	left = (unsigned int)old.it_value.tv_sec;
 	if ((!left && old.it_value.tv_usec) || old.it_value.tv_usec >= US_PER_S / 2)
 		left++;
 	return (long)left;
+}
+
+int itimers_task_init(struct task *t)
+{
+	t->itimers = itimers_alloc(t);
+	return t->itimers ? 0 : -ENOMEM;
 }
 
 void itimers_task_exit(struct task *t)

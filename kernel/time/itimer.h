@@ -14,10 +14,12 @@
  *                   timers (kernel/time/posix_cputimers.c) and re-arm at
  *                   their expiry, as Linux's check_cpu_itimer.
  *
- * The state is allocated at the first setitimer or alarm that arms one, so
- * that a task which never uses them pays one pointer (task->itimers).
- * fork: the child has none.  execve: kept (Linux keeps them).  exit:
- * cancelled and freed, their queued signals taken back.
+ * The state (task->itimers) is allocated when the process is made (fork,
+ * a boot program), as Linux's are part of the signal_struct that fork
+ * allocates: setitimer and alarm never fail for want of memory (alarm
+ * cannot report a failure), the process's creation does.  Kernel threads
+ * have none.  fork: the child's are disarmed.  execve: kept (Linux keeps
+ * them).  exit: cancelled and freed, their queued signals taken back.
  */
 #ifndef TICK386_KERNEL_ITIMER_H
 #define TICK386_KERNEL_ITIMER_H
@@ -33,6 +35,8 @@ long sys_setitimer(int which, const struct itimerval __user *value, struct itime
 long sys_getitimer(int which, struct itimerval __user *value);
 long sys_alarm(unsigned int seconds);
 
+/* A new process's itimers, disarmed (fork, task_create_user): 0 or -ENOMEM. */
+int itimers_task_init(struct task *t);
 /* The task is exiting: cancel its itimers and free them. */
 void itimers_task_exit(struct task *t);
 

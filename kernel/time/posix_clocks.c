@@ -61,10 +61,11 @@ static int clock_read(clockid_t id, u64 *ns)
 	default: {
 		/* The CPU-time clocks: ours, or (a negative id) another process's. */
 		u32 flags = irq_save();
-		struct task *t = posix_cpu_clock_task(id);
+		bool thread;
+		struct task *t = posix_cpu_clock_task(id, &thread);
 
 		if (t)
-			*ns = task_cpu_ns(t);
+			*ns = posix_cpu_clock_ns(t, thread);
 		irq_restore(flags);
 		return t ? 0 : -EINVAL;
 	}
@@ -106,7 +107,8 @@ long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
 	 * for them all, the CPU-time clocks included. */
 	if (id < 0) { /* another process's CPU time: Linux's posix_cpu_clock_set */
 		u32 flags = irq_save();
-		struct task *t = posix_cpu_clock_task(id);
+		bool thread;
+		struct task *t = posix_cpu_clock_task(id, &thread);
 
 		irq_restore(flags);
 		return t ? -EPERM : -EINVAL;
@@ -144,25 +146,27 @@ static int sleep_until(enum ktimer_clock clock, u64 deadline)
 
 /*
  * Sleep until a process's CPU-time clock `id` reads `deadline`.  Our own
- * never moves while we sleep (the process is this one task): only a signal
- * ends that sleep.  Another process's CPU time grows at most as fast as the
- * monotonic clock, so sleeping for the time still missing can never wake
- * too early: look again, sleep for what is still missing, until it is
- * there.  If that process exits meanwhile, its CPU time is final and the
- * sleep ends (0).
+ * never moves while we sleep if we are its only thread: only a signal ends
+ * that sleep.  Another process's CPU time (or ours, other threads running)
+ * grows at most as fast as the monotonic clock, so sleeping for the time
+ * still missing can never wake too early: look again, sleep for what is
+ * still missing, until it is there.  If that process exits meanwhile, its
+ * CPU time is final and the sleep ends (0).
  */
 static int cpu_sleep(clockid_t id, u64 deadline, u64 *left)
 {
 	for (;;) {
 		u32 flags = irq_save();
-		struct task *t = posix_cpu_clock_task(id);
-		u64 used = t ? task_cpu_ns(t) : 0;
+		bool thread;
+		struct task *t = posix_cpu_clock_task(id, &thread);
+		u64 used = t ? posix_cpu_clock_ns(t, thread) : 0;
+		bool frozen = t == current->leader && t->nr_threads == 1;
 
 		irq_restore(flags);
 		*left = deadline > used ? deadline - used : 0;
 		if (!t || used >= deadline)
 			return 0;
-		u64 wake = t == current ? KTIME_MAX : ktime_add_sat(clock_monotonic_ns(), *left);
+		u64 wake = frozen ? KTIME_MAX : ktime_add_sat(clock_monotonic_ns(), *left);
 		if (sleep_until(KTIMER_MONOTONIC, wake) == -EINTR)
 			return -EINTR;
 	}
@@ -254,12 +258,14 @@ static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *
 		if (id >= 0 || CPUCLOCK_PERTHREAD(id))
 			return -EINVAL;
 		u32 irqflags = irq_save();
-		struct task *other = posix_cpu_clock_task(id); /* a negative id: a process's CPU time */
+		bool thread;
+		/* a negative id: a process's CPU time */
+		struct task *other = posix_cpu_clock_task(id, &thread);
 
 		irq_restore(irqflags);
 		if (!other)
 			return -EINVAL;
-		if (other == current)
+		if (other == current->leader)
 			id = CLOCK_PROCESS_CPUTIME_ID;
 		break;
 	}
@@ -286,9 +292,10 @@ static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *
 		rb->deadline_ns = ktime_add_sat(clock_monotonic_ns(), req_ns);
 	} else {
 		u32 irqflags = irq_save();
-		struct task *t = posix_cpu_clock_task(id);
+		bool thread;
+		struct task *t = posix_cpu_clock_task(id, &thread);
 
-		rb->deadline_ns = ktime_add_sat(t ? task_cpu_ns(t) : 0, req_ns);
+		rb->deadline_ns = ktime_add_sat(t ? posix_cpu_clock_ns(t, thread) : 0, req_ns);
 		irq_restore(irqflags);
 	}
 	rb->clockid = id;

@@ -23,7 +23,8 @@ enum posix_timer_base {
 struct posix_timer {
 	int id;
 	struct task *owner;  /* the process that created it: only it may use the id */
-	struct task *target; /* who gets the signal (the owner: one task a process) */
+	struct task *target; /* who gets the signal: the owner (its process), or a thread of
+			      * it (SIGEV_THREAD_ID); NULL: that thread has ended */
 	clockid_t clockid;   /* as given to timer_create */
 	int notify;	     /* SIGEV_SIGNAL, SIGEV_NONE or SIGEV_THREAD_ID */
 	int signo;
@@ -39,7 +40,8 @@ struct posix_timer {
 	struct ktimer ktimer;	     /* PT_BASE_MONOTONIC / PT_BASE_REALTIME */
 	struct timerq_node cpu_node; /* PT_BASE_CPU: in cpu_task's CPU-time queue */
 	struct task *cpu_task;	     /* PT_BASE_CPU: whose CPU time (NULL: it has exited) */
-	struct list_head cpu_link;   /* cpu_task->posix_timers.cpu_timers */
+	bool cpu_thread;	     /* PT_BASE_CPU: cpu_task's thread clock, else its process's */
+	struct list_head cpu_link;   /* in that clock's cpu_timer_base.timers */
 	struct sigqueue_entry sigq;  /* the one signal it may have queued (or parked) */
 	struct list_head owner_link; /* owner->posix_timers.timers */
 };
@@ -49,8 +51,11 @@ void posix_timer_expired(struct posix_timer *pt);
 
 /* CPU-time timers (kernel/time/posix_cputimers.c). */
 void posix_cputimers_task_init(struct task *t);
+/* The base of a timer's clock. */
+struct cpu_timer_base *posix_cputimer_base(struct task *t, bool thread);
 void posix_cputimer_arm(struct posix_timer *pt);
 void posix_cputimer_disarm(struct posix_timer *pt);
+void posix_cputimers_thread_exit(struct task *t);
 
 #include "kernel/time/posix_syscalls.h"
 

@@ -143,22 +143,28 @@ static bool clock_is_cputime(clockid_t id)
 	return id == CLOCK_PROCESS_CPUTIME_ID || id == CLOCK_THREAD_CPUTIME_ID || id < 0;
 }
 
-struct task *posix_cpu_clock_task(clockid_t id)
+struct task *posix_cpu_clock_task(clockid_t id, bool *thread)
 {
 	struct task *t;
 	pid_t pid;
 
-	if (id == CLOCK_PROCESS_CPUTIME_ID || id == CLOCK_THREAD_CPUTIME_ID)
+	*thread = id == CLOCK_THREAD_CPUTIME_ID;
+	if (id == CLOCK_PROCESS_CPUTIME_ID)
+		return current->leader;
+	if (id == CLOCK_THREAD_CPUTIME_ID)
 		return current;
 	if (id >= 0 || CPUCLOCK_WHICH(id) >= CPUCLOCK_MAX)
 		return NULL;
 	pid = CPUCLOCK_PID(id);
-	if (pid == 0 || pid == current->pid)
-		return current;
-	t = task_find(pid);
-	if (!t || !t->user || CPUCLOCK_PERTHREAD(id)) /* another process's thread */
-		return NULL;
-	return t;
+	*thread = CPUCLOCK_PERTHREAD(id);
+	if (*thread) { /* a thread of the caller's own process only */
+		t = pid ? task_find(pid) : current;
+		return t && t->leader == current->leader ? t : NULL;
+	}
+	if (pid == 0)
+		return current->leader;
+	t = task_find_process(pid);
+	return t && t->user ? t : NULL;
 }
 
 /* "Now" on the base a timer's expiry is kept in. */
@@ -168,7 +174,7 @@ static u64 timer_base_now(const struct posix_timer *pt)
 	case PT_BASE_REALTIME:
 		return pt->clockid == CLOCK_TAI ? clock_tai_ns() : clock_realtime_ns();
 	case PT_BASE_CPU:
-		return pt->cpu_task ? task_cpu_ns(pt->cpu_task) : 0;
+		return pt->cpu_task ? posix_cpu_clock_ns(pt->cpu_task, pt->cpu_thread) : 0;
 	default:
 		return clock_monotonic_ns();
 	}
@@ -186,6 +192,12 @@ static int overrun_add(int a, int b)
 static bool timer_is_periodic(const struct posix_timer *pt)
 {
 	return pt->interval_ns != 0;
+}
+
+/* Whose id the trace shows: the thread aimed at, or the process. */
+static int timer_pid(const struct posix_timer *pt)
+{
+	return pt->target ? pt->target->pid : pt->owner->pid;
 }
 
 /* Start waiting for pt->expires_ns on the timer's base. */
@@ -216,9 +228,11 @@ static void timer_dequeue(struct posix_timer *pt)
  */
 void posix_timer_expired(struct posix_timer *pt)
 {
-	trace_event(TRACE_EXPIRE, pt->target->pid, pt->id, pt->expires_ns, 0);
+	trace_event(TRACE_EXPIRE, timer_pid(pt), pt->id, pt->expires_ns, 0);
 	if (!timer_is_periodic(pt))
 		pt->armed = false;
+	if (!pt->target)
+		return; /* its thread has ended: the signal is dropped (Linux) */
 	if (signal_send_entry(pt->target, &pt->sigq) == -EBUSY) {
 		/*
 		 * Still queued: nothing re-arms a timer while its signal waits
@@ -249,7 +263,7 @@ static void posix_timer_on_deliver(struct sigqueue_entry *e, siginfo_t *info)
 		u64 now = timer_base_now(pt);
 		int missed = ktime_forward(pt->expires_ns, pt->interval_ns, now, &pt->expires_ns);
 		pt->overrun = overrun_add(pt->overrun, missed);
-		trace_event(TRACE_REARM, pt->target->pid, pt->id, pt->expires_ns, (u64)pt->overrun);
+		trace_event(TRACE_REARM, timer_pid(pt), pt->id, pt->expires_ns, (u64)pt->overrun);
 		timer_enqueue(pt);
 	}
 	pt->overrun_last = pt->overrun;
@@ -267,7 +281,7 @@ static struct posix_timer *timer_lookup(timer_t id)
 	if (id < 0)
 		return NULL;
 	pt = idr_find(&timer_ids, id);
-	if (!pt || pt->owner != current)
+	if (!pt || pt->owner != current->leader)
 		return NULL;
 	return pt;
 }
@@ -287,7 +301,9 @@ static void timer_read(struct posix_timer *pt, struct itimerspec *out)
 	if (pt->armed) {
 		u64 now = timer_base_now(pt);
 		u64 expires = pt->expires_ns;
-		bool waiting_redelivery = signal_entry_queued(&pt->sigq); /* or parked */
+		/* queued or parked; or never to be delivered (its thread ended),
+		 * which Linux shows as a timer running on, its overrun growing */
+		bool waiting_redelivery = signal_entry_queued(&pt->sigq) || !pt->target;
 
 		if (timer_is_periodic(pt) && expires <= now &&
 		    (pt->notify == SIGEV_NONE || waiting_redelivery)) {
@@ -323,10 +339,13 @@ static int sigevent_check(const struct sigevent *ev)
 		 */
 		if (ev->sigev_signo <= 0 || ev->sigev_signo > SIGRTMAX)
 			return -EINVAL;
-		/* SIGEV_THREAD_ID: a task of the caller's process, which is the caller. */
-		if (ev->sigev_notify == SIGEV_THREAD_ID &&
-		    ev->sigev_notify_thread_id != current->pid)
-			return -EINVAL;
+		/* SIGEV_THREAD_ID: a live thread of the caller's process. */
+		if (ev->sigev_notify == SIGEV_THREAD_ID) {
+			struct task *t = task_find(ev->sigev_notify_thread_id);
+
+			if (!t || t->leader != current->leader)
+				return -EINVAL;
+		}
 		return 0;
 	default:
 		return -EINVAL;
@@ -337,6 +356,7 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent, t
 {
 	struct sigevent ev;
 	struct posix_timer *pt;
+	bool cpu_thread;
 	int id, rc;
 	u32 flags;
 
@@ -346,7 +366,7 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent, t
 	    !clock_is_cputime(clockid))
 		return -EINVAL;
 	flags = irq_save();
-	rc = clock_is_cputime(clockid) && !posix_cpu_clock_task(clockid) ? -EINVAL : 0;
+	rc = clock_is_cputime(clockid) && !posix_cpu_clock_task(clockid, &cpu_thread) ? -EINVAL : 0;
 	irq_restore(flags);
 	if (rc)
 		return rc; /* no such process, or another process's thread */
@@ -374,8 +394,8 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent, t
 	}
 
 	pt->id = id;
-	pt->owner = current;
-	pt->target = current;
+	pt->owner = current->leader;
+	pt->target = current->leader;
 	pt->clockid = clockid;
 	if (uevent) {
 		pt->notify = ev.sigev_notify;
@@ -400,13 +420,21 @@ long sys_timer_create(clockid_t clockid, const struct sigevent __user *uevent, t
 		goto out_remove_id;
 	}
 	flags = irq_save();
-	list_add_tail(&pt->owner_link, &current->posix_timers.timers);
+	if (pt->notify == SIGEV_THREAD_ID) {
+		/* NULL if the thread ended meanwhile: the signals are dropped. */
+		pt->target = task_find(ev.sigev_notify_thread_id);
+		if (pt->target && pt->target->leader != current->leader)
+			pt->target = NULL;
+		pt->sigq.to_thread = true;
+	}
+	list_add_tail(&pt->owner_link, &current->leader->posix_timers.timers);
 	list_init(&pt->cpu_link);
 	if (pt->base == PT_BASE_CPU) {
 		/* NULL if that process exited meanwhile: the timer never fires. */
-		pt->cpu_task = posix_cpu_clock_task(clockid);
+		pt->cpu_task = posix_cpu_clock_task(clockid, &pt->cpu_thread);
 		if (pt->cpu_task)
-			list_add_tail(&pt->cpu_link, &pt->cpu_task->posix_timers.cpu_timers);
+			list_add_tail(&pt->cpu_link,
+				      &posix_cputimer_base(pt->cpu_task, pt->cpu_thread)->timers);
 	}
 	timers_count_one_more();
 	irq_restore(flags);
@@ -422,9 +450,9 @@ out_free:
 /* Disarm and drop a queued or parked signal of the old setting (interrupts off). */
 static void timer_stop(struct posix_timer *pt)
 {
-	trace_event(TRACE_DISARM, pt->target->pid, pt->id, pt->armed, 0);
+	trace_event(TRACE_DISARM, timer_pid(pt), pt->id, pt->armed, 0);
 	timer_dequeue(pt);
-	signal_entry_remove(pt->target, &pt->sigq);
+	signal_entry_remove(pt->owner, &pt->sigq);
 	pt->armed = false;
 	pt->overrun = 0;
 }
@@ -480,7 +508,7 @@ long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *un
 				pt->expires_ns = ktime_add_sat(timer_base_now(pt), value_ns);
 		}
 		pt->armed = true;
-		trace_event(TRACE_ARM, pt->target->pid, pt->id, pt->expires_ns, pt->interval_ns);
+		trace_event(TRACE_ARM, timer_pid(pt), pt->id, pt->expires_ns, pt->interval_ns);
 		timer_enqueue(pt);
 	}
 	irq_restore(irqflags);
@@ -536,6 +564,23 @@ long sys_timer_delete(timer_t id)
 		return -EINVAL;
 	timer_destroy(pt);
 	return 0;
+}
+
+void posix_timers_thread_exit(struct task *t)
+{
+	struct posix_timer *pt;
+	u32 flags = irq_save();
+
+	posix_cputimers_thread_exit(t);
+	if (t->leader->nr_threads > 1) { /* else the process's exit deletes them all */
+		list_for_each_entry(pt, &t->leader->posix_timers.timers, owner_link) {
+			if (pt->target != t)
+				continue;
+			signal_entry_remove(pt->owner, &pt->sigq);
+			pt->target = NULL;
+		}
+	}
+	irq_restore(flags);
 }
 
 void posix_timers_task_exit(struct task *t)

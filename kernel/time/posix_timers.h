@@ -30,36 +30,52 @@
 
 struct task;
 
+/* The timers on one CPU-time clock: a thread's or a process's. */
+struct cpu_timer_base {
+	struct list_head timers; /* every POSIX timer on this clock: cpu_link */
+	struct timerq queue;	 /* the armed ones (and itimers), by CPU ns used */
+	struct ktimer ktimer;	 /* the earliest of them, while the clock runs */
+	struct task *task;	 /* whose clock: the thread, or the process's leader */
+	bool thread;		 /* the thread's clock, else the process's */
+};
+
 /* Per-task state, embedded in struct task. */
 struct posix_timers_task {
-	struct list_head timers;     /* struct posix_timer.owner_link */
-	struct list_head cpu_timers; /* every timer on this task's CPU time: cpu_link */
-	struct timerq cpu_queue;     /* the armed ones, by CPU ns used */
-	struct ktimer cpu_ktimer;    /* the earliest of them, while the task runs */
+	struct list_head timers;	 /* [process] struct posix_timer.owner_link */
+	struct cpu_timer_base thread_cpu;  /* on this thread's CPU time */
+	struct cpu_timer_base process_cpu; /* [process] on the process's CPU time */
 };
 
 /*
  * The task whose CPU time a CPU-time clock id counts, or NULL (interrupts
- * off while the result is used): CLOCK_PROCESS_CPUTIME_ID and
- * CLOCK_THREAD_CPUTIME_ID are the caller; a negative id is Linux's
- * encoding of another process's or thread's (include/abi/time.h), with
- * Linux's rule that a thread's clock is reachable from its own process
- * only.  NULL also for ids that are no CPU-time clock.
+ * off while the result is used), and in *thread whether the clock is that
+ * thread's (else its process's, and the task returned is the leader):
+ * CLOCK_PROCESS_CPUTIME_ID is the caller's process, CLOCK_THREAD_CPUTIME_ID
+ * the calling thread; a negative id is Linux's encoding of another
+ * process's or thread's (include/abi/time.h), with Linux's rule that a
+ * thread's clock is reachable from its own process only.  NULL also for
+ * ids that are no CPU-time clock.
  */
-struct task *posix_cpu_clock_task(clockid_t id);
+struct task *posix_cpu_clock_task(clockid_t id, bool *thread);
+/* What that clock reads now. */
+u64 posix_cpu_clock_ns(struct task *t, bool thread);
 
 void posix_timers_init(void);
 void posix_timers_task_init(struct task *t);
 
-/* Delete every timer of a task that is exiting (or exec'ing). */
+/* Delete every timer of a process that is exiting (or exec'ing): t its leader. */
 void posix_timers_task_exit(struct task *t);
 /* A process is exiting: the timers (of any process) on its CPU time stop
  * for good, their process gone, as Linux's posix_cpu_timers_exit. */
-void posix_cputimers_task_exit(struct task *t);
+void posix_cputimers_process_exit(struct task *leader);
+/* A thread is ending: the timers on its CPU time stop the same way, and
+ * those aimed at it (SIGEV_THREAD_ID) lose their target: their signals
+ * are dropped from then on, as Linux drops a signal for a thread gone. */
+void posix_timers_thread_exit(struct task *t);
 
 /*
- * Another timer on t's CPU time (an itimer, kernel/time/itimer.c): arm
- * node at cpu_ns of t's CPU time, or disarm it.  Its expiry is told to
+ * Another timer on the CPU time of t's process (an itimer,
+ * kernel/time/itimer.c): arm node at cpu_ns of it, or disarm it.  Its expiry is told to
  * itimer_cpu_expired.  Interrupts off.
  */
 void posix_cputimers_arm_node(struct task *t, struct timerq_node *node, u64 cpu_ns);

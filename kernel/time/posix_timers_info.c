@@ -22,7 +22,7 @@ static u64 base_now(const struct posix_timer *pt, const char **name)
 		return clock_realtime_ns();
 	case PT_BASE_CPU:
 		*name = "cputime"; /* of the process it counts (cpu_task), maybe another */
-		return pt->cpu_task ? task_cpu_ns(pt->cpu_task) : 0;
+		return pt->cpu_task ? posix_cpu_clock_ns(pt->cpu_task, pt->cpu_thread) : 0;
 	default:
 		*name = "monotonic";
 		return clock_monotonic_ns();
@@ -34,7 +34,7 @@ void posix_timers_for_each(struct task *t, void (*fn)(const struct posix_timer_i
 {
 	struct posix_timer *pt;
 
-	list_for_each_entry(pt, &t->posix_timers.timers, owner_link) {
+	list_for_each_entry(pt, &t->leader->posix_timers.timers, owner_link) {
 		struct posix_timer_info i;
 		u64 now = base_now(pt, &i.base);
 

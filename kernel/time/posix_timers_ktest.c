@@ -65,7 +65,7 @@ static void set_blocked(int signo, bool blocked)
 
 static bool sig_pending(void)
 {
-	return current->signal.pending & ABI_SIGMASK(SIG);
+	return signal_pending_set(current) & ABI_SIGMASK(SIG);
 }
 
 static bool create(struct ktest *kt, struct borrowed *b)

@@ -1,0 +1,167 @@
+/*
+ * futex: FUTEX_WAIT and FUTEX_WAIT_BITSET (a timeout relative or absolute,
+ * on CLOCK_MONOTONIC or CLOCK_REALTIME), FUTEX_WAKE and FUTEX_WAKE_BITSET,
+ * with Linux's errors in Linux's order (kernel/futex/syscalls.c, waitwake.c).
+ *
+ * A waiter is a struct futex_waiter on its own kernel stack, on one list of
+ * all waiters; there are few (a thread waits on one futex at a time), so a
+ * walk is cheap, and a wake-up never allocates.  One CPU and interrupts off
+ * make "compare the word, then sleep" atomic against every waker: no other
+ * thread runs between the read and the sleep, so no wake-up is lost.
+ */
+#include "kernel/task/futex.h"
+#include "arch/i386/cpu.h"
+#include "kernel/task/sched.h"
+#include "kernel/task/task.h"
+#include "kernel/time/clock.h"
+#include "kernel/time/ktimer.h"
+#include "lib/ktime.h"
+#include "lib/list.h"
+#include "mm/uaccess.h"
+#include <abi/errno.h>
+#include <abi/time.h>
+
+struct futex_waiter {
+	struct list_head node;
+	struct task *leader; /* the process: the key is (leader, uaddr) */
+	u32 uaddr;
+	u32 bitset;
+	struct task *task;
+	bool woken;
+};
+
+static struct list_head waiters = {&waiters, &waiters};
+
+int futex_wake_key(struct task *leader, u32 uaddr, int n, u32 bitset)
+{
+	struct futex_waiter *w, *tmp;
+	u32 flags = irq_save();
+	int woken = 0;
+
+	list_for_each_entry_safe(w, tmp, &waiters, node) {
+		if (w->leader != leader || w->uaddr != uaddr || !(w->bitset & bitset))
+			continue;
+		list_del_init(&w->node);
+		w->woken = true;
+		task_wake(w->task);
+		if (++woken >= n) /* as Linux: a count of 0 or less still wakes one */
+			break;
+	}
+	irq_restore(flags);
+	return woken;
+}
+
+/*
+ * Sleep while *uaddr == val, until woken, the deadline (absolute on clock;
+ * KTIME_MAX: none) or a signal.  0 when woken, -EAGAIN when the word
+ * differs, -EFAULT, -ETIMEDOUT, -EINTR.
+ */
+static long futex_wait_until(u32 uaddr, u32 val, u32 bitset, enum ktimer_clock clock,
+			     u64 deadline)
+{
+	struct futex_waiter w = {.leader = current->leader, .uaddr = uaddr, .bitset = bitset,
+				 .task = current};
+	u32 flags, cur;
+	long rc;
+
+	flags = irq_save();
+	if (copy_from_user(&cur, (const void __user *)uaddr, sizeof(cur))) {
+		irq_restore(flags);
+		return -EFAULT;
+	}
+	if (cur != val) {
+		irq_restore(flags);
+		return -EAGAIN;
+	}
+	list_add_tail(&w.node, &waiters);
+	for (;;) {
+		rc = sched_sleep(clock, deadline);
+		if (w.woken) {
+			rc = 0;
+			break;
+		}
+		if (rc == -ETIMEDOUT || rc == -EINTR)
+			break;
+	}
+	if (!w.woken)
+		list_del(&w.node);
+	irq_restore(flags);
+	return rc;
+}
+
+/* After a stop and continue: wait on with the same absolute deadline. */
+static long futex_wait_restart(struct restart_block *rb)
+{
+	long rc = futex_wait_until(rb->futex_uaddr, rb->futex_val, rb->futex_bitset,
+				   (enum ktimer_clock)rb->clockid, rb->deadline_ns);
+
+	if (rc == -EINTR) {
+		rb->fn = futex_wait_restart;
+		return -ERESTART_RESTARTBLOCK;
+	}
+	return rc;
+}
+
+static u64 clock_now(enum ktimer_clock clock)
+{
+	return clock == KTIMER_REALTIME ? clock_realtime_ns() : clock_monotonic_ns();
+}
+
+long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user *utime,
+	       u32 __user *uaddr2, u32 val3)
+{
+	int cmd = op & ABI_FUTEX_CMD_MASK;
+	bool realtime = op & ABI_FUTEX_CLOCK_REALTIME;
+	enum ktimer_clock clock = realtime ? KTIMER_REALTIME : KTIMER_MONOTONIC;
+	u64 deadline = KTIME_MAX;
+	bool waits = cmd == ABI_FUTEX_WAIT || cmd == ABI_FUTEX_WAIT_BITSET;
+	long rc;
+
+	(void)uaddr2;
+	if (waits && utime) {
+		struct timespec ts;
+		u64 ns;
+
+		if (copy_from_user(&ts, utime, sizeof(ts)))
+			return -EFAULT;
+		if (ktime_from_timespec(&ts, &ns))
+			return -EINVAL;
+		/* FUTEX_WAIT's timeout is relative, FUTEX_WAIT_BITSET's absolute. */
+		deadline = cmd == ABI_FUTEX_WAIT ? ktime_add_sat(clock_now(clock), ns) : ns;
+	}
+	if (realtime && !waits)
+		return -ENOSYS;
+	switch (cmd) {
+	case ABI_FUTEX_WAIT:
+		val3 = ABI_FUTEX_BITSET_MATCH_ANY;
+		/* fall through */
+	case ABI_FUTEX_WAIT_BITSET:
+		if (!val3)
+			return -EINVAL;
+		if ((u32)uaddr & 3)
+			return -EINVAL;
+		rc = futex_wait_until((u32)uaddr, val, val3, clock, deadline);
+		if (rc != -EINTR)
+			return rc;
+		if (deadline == KTIME_MAX)
+			return -ERESTARTSYS;
+		current->restart.futex_uaddr = (u32)uaddr;
+		current->restart.futex_val = val;
+		current->restart.futex_bitset = val3;
+		current->restart.clockid = clock;
+		current->restart.deadline_ns = deadline;
+		current->restart.fn = futex_wait_restart;
+		return -ERESTART_RESTARTBLOCK;
+	case ABI_FUTEX_WAKE:
+		val3 = ABI_FUTEX_BITSET_MATCH_ANY;
+		/* fall through */
+	case ABI_FUTEX_WAKE_BITSET:
+		if (!val3)
+			return -EINVAL;
+		if ((u32)uaddr & 3)
+			return -EINVAL;
+		return futex_wake_key(current->leader, (u32)uaddr, (int)val, val3);
+	default:
+		return -ENOSYS;
+	}
+}

@@ -1,0 +1,373 @@
+/*
+ * Every allocation of the timer, interval timer, timerfd, file and memory
+ * calls made to fail, one at a time, with /proc/self/fail-nth (the walk:
+ * fail_nth.h), and the file's own interface (Linux's kstrtouint forms).
+ * timer_create must fail with EAGAIN, as Linux's when the timer cannot be
+ * allocated, each clock and notification kind, and use up no timer id;
+ * setitimer, alarm, timer_settime, sigaction, select and poll on a few
+ * descriptors make no allocation that could fail them (Linux's do not);
+ * timerfd_create, open and poll on many descriptors fail with ENOMEM; brk
+ * keeps the old break.  A kernel fault ends the run (the runner then
+ * misses init's exit line).  The last lines count the failures, per call.
+ */
+/* initramfs: yes */
+/* expect: status=0 */
+#include "fail_nth.h"
+#include <poll.h>
+#include <sys/select.h>
+#include <sys/syscall.h>
+#include <sys/timerfd.h>
+
+/* ---- timers ------------------------------------------------------------------- */
+
+static clockid_t t_clock;
+static int t_notify; /* a SIGEV_* kind, or -1 for a NULL sigevent */
+static int last_timer_id = -1;
+static timer_t t_timer;
+
+static long timer_create_run(void)
+{
+	struct sigevent ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.sigev_notify = t_notify;
+	ev.sigev_signo = SIGRTMIN + 1;
+	ev.sigev_value.sival_int = 77;
+	if (t_notify == SIGEV_THREAD_ID)
+		ev.sigev_notify_thread_id = getpid();
+	return timer_create(t_clock, t_notify < 0 ? NULL : &ev, &t_timer);
+}
+
+/* Ids are handed out in order and never at once again: a failed create
+ * must not have used one up. */
+static int timer_create_settle(long r, int injected)
+{
+	int id = (int)(long)t_timer, good = 1;
+
+	(void)injected;
+	if (r < 0)
+		return 1;
+	if (last_timer_id >= 0 && id != last_timer_id + 1) {
+		tap_why("timer id %d after %d: a failed create used ids", id, last_timer_id);
+		good = 0;
+	}
+	last_timer_id = id;
+	if (timer_delete(t_timer))
+		good = 0;
+	return good;
+}
+
+static timer_t s_timer;
+
+static void settime_prepare(void)
+{
+	struct sigevent ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.sigev_notify = SIGEV_SIGNAL;
+	ev.sigev_signo = SIGRTMIN + 2;
+	timer_create(CLOCK_MONOTONIC, &ev, &s_timer);
+}
+
+/* Armed to fire at once and periodic: the expiry and its queued signal
+ * happen inside the walk too (the IRQ path must not allocate). */
+static long settime_run(void)
+{
+	struct itimerspec its = { { 0, 1000000 }, { 0, 1 } };
+
+	return timer_settime(s_timer, 0, &its, NULL);
+}
+
+static int settime_settle(long r, int injected)
+{
+	struct timespec zero = { 0, 0 };
+	sigset_t set;
+	siginfo_t info;
+	int good = r == 0 && !injected;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGRTMIN + 2);
+	if (r == 0)
+		good = sigwaitinfo(&set, &info) == SIGRTMIN + 2 && info.si_code == SI_TIMER;
+	timer_delete(s_timer);
+	sigtimedwait(&set, &info, &zero); /* nothing is left: timer_delete dropped it */
+	return good;
+}
+
+/* ---- actions, interval timers, timerfd, files ----------------------------------- */
+
+static long sigaction_run(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_usr2;
+	return sigaction(SIGUSR2, &sa, NULL);
+}
+
+static int sigaction_settle(long r, int injected)
+{
+	(void)injected;
+	signal(SIGUSR2, SIG_DFL);
+	return r == 0;
+}
+
+static long setitimer_run(void)
+{
+	struct itimerval itv = { { 0, 0 }, { 100, 0 } };
+
+	return setitimer(ITIMER_REAL, &itv, NULL);
+}
+
+static long alarm_run(void)
+{
+	alarm(100);
+	return 0;
+}
+
+/* alarm cannot fail: it must be armed whatever happened. */
+static int itimer_settle(long r, int injected)
+{
+	struct itimerval itv, zero;
+	int armed;
+
+	(void)injected;
+	getitimer(ITIMER_REAL, &itv);
+	armed = itv.it_value.tv_sec > 0;
+	memset(&zero, 0, sizeof(zero));
+	setitimer(ITIMER_REAL, &zero, NULL);
+	if (r == 0 && !armed)
+		tap_why("succeeded but ITIMER_REAL is not armed");
+	return r < 0 || armed;
+}
+
+static long timerfd_run(void)
+{
+	return timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+}
+
+static int tfd = -1;
+
+static void timerfd_settime_prepare(void)
+{
+	tfd = timerfd_create(CLOCK_REALTIME, 0);
+}
+
+static long timerfd_settime_run(void)
+{
+	struct itimerspec its = { { 0, 0 }, { 1000, 0 } };
+
+	return timerfd_settime(tfd, 0, &its, NULL);
+}
+
+static int timerfd_settime_settle(long r, int injected)
+{
+	(void)injected;
+	close(tfd);
+	return r == 0;
+}
+
+static const char *open_path;
+
+static long open_run(void)
+{
+	return open(open_path, O_RDONLY);
+}
+
+static long poll_run(void)
+{
+	struct pollfd p[2] = { { 1, POLLOUT, 0 }, { 0, 0, 0 } };
+
+	return poll(p, 2, 0);
+}
+
+/* More than Linux keeps on its stack (31 on i386): the rest is allocated. */
+static long poll_many_run(void)
+{
+	struct pollfd p[40];
+
+	for (int i = 0; i < 40; i++)
+		p[i] = (struct pollfd){ i ? -1 : 1, POLLOUT, 0 };
+	return poll(p, 40, 0);
+}
+
+static long select_run(void)
+{
+	struct timeval zero = { 0, 0 };
+	fd_set w;
+
+	FD_ZERO(&w);
+	FD_SET(1, &w);
+	return select(2, NULL, &w, NULL, &zero);
+}
+
+/*
+ * brk, raw (Linux's: the new break, or the old one when it cannot grow),
+ * by three pages.  tick386 maps them at once (Linux at the first touch),
+ * so each is an allocation.  The page table they need is made once before
+ * the walk: one that a failed brk made stays (empty) until exit, which is
+ * no leak but would show in MemFree.
+ */
+static unsigned long brk_start, brk_want;
+
+/* The break now: malloc (opendir's) may have moved it since. */
+static void brk_prepare(void)
+{
+	brk_start = (unsigned long)syscall(SYS_brk, 0);
+	brk_want = brk_start + 3 * 4096;
+}
+
+static void brk_prepare_once(void)
+{
+	brk_prepare();
+	syscall(SYS_brk, brk_want);
+	syscall(SYS_brk, brk_start);
+}
+
+static long brk_run(void)
+{
+	return syscall(SYS_brk, brk_want);
+}
+
+static int brk_settle(long r, int injected)
+{
+	int good = (unsigned long)r == (injected ? brk_start : brk_want);
+
+	if (!good)
+		tap_why("brk gave %#lx", (unsigned long)r);
+	syscall(SYS_brk, brk_start);
+	return good;
+}
+
+static long nanosleep_run(void)
+{
+	struct timespec ts = { 0, 1000 };
+
+	return clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
+}
+
+static long dup_run(void)
+{
+	return dup(1);
+}
+
+/* ---- the interface itself ------------------------------------------------------- */
+
+static void test_interface(void)
+{
+	static const struct {
+		const char *in;
+		long ret;
+		unsigned value;
+	} writes[] = {
+		{ "5", 1, 5 },		  { "0x10\n", 5, 16 },	  { "+7", 2, 7 },
+		{ "010", 3, 8 },	  { "abc", -EINVAL, 8 },  { "-1", -EINVAL, 8 },
+		{ "4294967296", -ERANGE, 8 }, { "4294967295", 10, 4294967295u },
+		{ "3 ", -EINVAL, 4294967295u }, { "", -EINVAL, 4294967295u }, { "0", 1, 0 },
+	};
+	struct stat st;
+	void *p;
+
+	ok(nth_get_fd(nth_fd) == 0, "fail-nth reads 0 when nothing is asked");
+	for (unsigned i = 0; i < sizeof(writes) / sizeof(writes[0]); i++) {
+		long r = write(nth_fd, writes[i].in, strlen(writes[i].in));
+
+		if (r < 0)
+			r = -errno;
+		ok(r == writes[i].ret && nth_get_fd(nth_fd) == writes[i].value,
+		   "fail-nth: writing '%s' gives %ld, then reads %u", writes[i].in, writes[i].ret,
+		   writes[i].value);
+	}
+	ok(stat("/proc/self/fail-nth", &st) == 0 && (st.st_mode & 0777) == 0644,
+	   "fail-nth is mode 0644");
+	/* The countdown is the task's: one allocation made by open fires it. */
+	nth_set(1);
+	errno = 0;
+	p = (void *)(long)open("/proc/self/status", O_RDONLY);
+	ok((long)p == -1 && errno == ENOMEM && nth_get_fd(nth_fd) == 0,
+	   "fail-nth 1: the next allocation (open's) fails, then it reads 0");
+}
+
+/* ---- main ----------------------------------------------------------------------- */
+
+int main(void)
+{
+	static const struct {
+		clockid_t clock;
+		const char *name;
+	} clocks[] = {
+		{ CLOCK_REALTIME, "REALTIME" },
+		{ CLOCK_MONOTONIC, "MONOTONIC" },
+		{ CLOCK_BOOTTIME, "BOOTTIME" },
+		{ CLOCK_TAI, "TAI" },
+		{ CLOCK_PROCESS_CPUTIME_ID, "PROCESS_CPUTIME_ID" },
+		{ CLOCK_THREAD_CPUTIME_ID, "THREAD_CPUTIME_ID" },
+		{ 0, "own pid's CPU clock" },
+	};
+	static const struct {
+		int notify;
+		const char *name;
+	} notifies[] = {
+		{ SIGEV_SIGNAL, "SIGEV_SIGNAL" },
+		{ SIGEV_NONE, "SIGEV_NONE" },
+		{ SIGEV_THREAD_ID, "SIGEV_THREAD_ID" },
+		{ -1, "NULL sigevent" },
+	};
+	static const char *const paths[] = { "/bin/sleep", "/proc/self/status", "/proc/slabinfo" };
+	static char names[64][64];
+	const struct call calls[] = {
+		{ "timer_settime", 0, settime_prepare, settime_run, settime_settle },
+		{ "sigaction", 0, NULL, sigaction_run, sigaction_settle },
+		{ "setitimer", 0, NULL, setitimer_run, itimer_settle },
+		{ "alarm", 0, NULL, alarm_run, itimer_settle },
+		{ "timerfd_create", ENOMEM, NULL, timerfd_run, close_settle },
+		{ "timerfd_settime", 0, timerfd_settime_prepare, timerfd_settime_run,
+		  timerfd_settime_settle },
+		{ "poll", 0, NULL, poll_run, plain_settle },
+		{ "poll(40 fds)", ENOMEM, NULL, poll_many_run, plain_settle },
+		{ "select", 0, NULL, select_run, plain_settle },
+		{ "brk", 0, brk_prepare, brk_run, brk_settle },
+		{ "clock_nanosleep", 0, NULL, nanosleep_run, plain_settle },
+		{ "dup", 0, NULL, dup_run, close_settle },
+	};
+	int nnames = 0;
+	sigset_t block;
+
+	nth_fd = open("/proc/self/fail-nth", O_RDWR);
+	if (!ok(nth_fd >= 0, "/proc/self/fail-nth opens for reading and writing"))
+		return done_testing();
+	test_interface();
+
+	/* The timers' signals stay pending until the walk takes them. */
+	sigemptyset(&block);
+	sigaddset(&block, SIGRTMIN + 1);
+	sigaddset(&block, SIGRTMIN + 2);
+	sigprocmask(SIG_BLOCK, &block, NULL);
+	brk_prepare_once();
+
+	for (unsigned c = 0; c < sizeof(clocks) / sizeof(clocks[0]); c++)
+		for (unsigned k = 0; k < sizeof(notifies) / sizeof(notifies[0]); k++) {
+			struct call call = { names[nnames], EAGAIN, NULL, timer_create_run,
+					     timer_create_settle };
+
+			t_clock = clocks[c].clock;
+			if (!t_clock && c)
+				clock_getcpuclockid(getpid(), &t_clock);
+			snprintf(names[nnames++], sizeof(names[0]), "timer_create(%s, %s)",
+				 clocks[c].name, notifies[k].name);
+			t_notify = notifies[k].notify;
+			walk(&call);
+		}
+	for (unsigned i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		walk(&calls[i]);
+	for (unsigned i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		struct call call = { names[nnames], ENOMEM, NULL, open_run, close_settle };
+
+		snprintf(names[nnames++], sizeof(names[0]), "open(%s)", paths[i]);
+		open_path = paths[i];
+		walk(&call);
+	}
+	summary_print();
+	close(nth_fd);
+	return done_testing();
+}
