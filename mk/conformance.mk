@@ -17,13 +17,6 @@ CONF_LDLIBS   := -lrt
 # The thread programs (thread_*.c) are built with -pthread on the host.
 $(CONF_HOST_DIR)/bin/thread_%: CONF_LDLIBS += -pthread
 
-# The programs compared on tick386.  The thread programs need the kernel's
-# threads (issue 14: clone, futex, set_thread_area, tgkill), which are not
-# on main yet: until they are, this one list leaves them out of the tick386
-# comparisons (here and in mk/notsc.mk); the host layer runs them all.
-CONF_NEEDS_KERNEL_THREADS := $(wildcard tests/conformance/thread_*.c)
-CONF_TICK386_SRC := $(filter-out $(CONF_NEEDS_KERNEL_THREADS),$(CONF_SRC))
-
 # rm first: a program whose new source does not build must not run stale.
 $(CONF_HOST_DIR)/bin/%: tests/conformance/%.c tests/tap.h tests/conformance/conformance.h
 	@mkdir -p $(dir $@); rm -f $@
@@ -49,7 +42,7 @@ test-conformance-tick386:
 	$(call test_layer,,(for n in $(CONF_NAMES); do [ -r $(CONF_HOST_DIR)/$$n.out ] || exit 1; done) || \
 	    $(MAKE) --no-print-directory test-conformance-host >/dev/null; \
 	    tests/conformance/harness tick386 $(LAYER_TAP) $(BUILD)/conformance/tick386 \
-	        $(CONF_HOST_DIR) $(CONF_TICK386_SRC))
+	        $(CONF_HOST_DIR) $(CONF_SRC))
 
 # Re-record the Linux kernel's raw errno table (Linux hosts only).
 conformance-probe:

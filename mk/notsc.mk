@@ -20,4 +20,4 @@ test-no-tsc: deps
 	    (for n in $(CONF_NAMES); do [ -r $(CONF_HOST_DIR)/$$n.out ] || exit 1; done) || \
 	        $(MAKE) --no-print-directory test-conformance-host >/dev/null; \
 	    RUNPROG_QEMU_ARGS="$(NOTSC_CPU)" tests/conformance/harness tick386 $(LAYER_TAP) \
-	        $(BUILD)/conformance/no-tsc $(CONF_HOST_DIR) $(CONF_TICK386_SRC))
+	        $(BUILD)/conformance/no-tsc $(CONF_HOST_DIR) $(CONF_SRC))

@@ -107,13 +107,9 @@ test-libc: deps
 
 # Layer test-libc-tick386: the same tests built with tick386's numbers and
 # booted on tick386 one by one (tools/runprog), cmp_ outputs still compared
-# with the host glibc's.  The thread tests (t_thread*.c) need the kernel's
-# threads (issue 14), not on main yet: until they are, this one list leaves
-# them out here; test-libc runs them on the host.
-LIBC_TEST_NEEDS_KERNEL_THREADS := $(wildcard tests/libc/t_thread*.c)
+# with the host glibc's.
 TEST_LAYERS += test-libc-tick386
 .PHONY: test-libc-tick386
 test-libc-tick386: deps
 	$(call test_layer,user-libc kernel,BUILD=$(BUILD) LIBC_TEST_ON=tick386 \
-	    tests/libc/run $(BUILD)/libc-tests-tick386 $(LAYER_TAP) \
-	    $(filter-out $(LIBC_TEST_NEEDS_KERNEL_THREADS),$(LIBC_TEST_C)))
+	    tests/libc/run $(BUILD)/libc-tests-tick386 $(LAYER_TAP) $(LIBC_TEST_C))

@@ -26,7 +26,7 @@ long __futex_wait_abs(volatile int *addr, int val, clockid_t clock, const struct
 	if (abs)
 		op = FUTEX_WAIT_BITSET | priv | (clock == CLOCK_REALTIME ? FUTEX_CLOCK_REALTIME : 0);
 	if (cancellable)
-		return __syscall_cp(NR_futex, (long)addr, op, val, (long)abs, 0,
+		return __syscall_cp(__NR_futex, (long)addr, op, val, (long)abs, 0,
 				    (long)FUTEX_BITSET_MATCH_ANY);
-	return sys_6(NR_futex, (long)addr, op, val, (long)abs, 0, (long)FUTEX_BITSET_MATCH_ANY);
+	return sys_6(__NR_futex, (long)addr, op, val, (long)abs, 0, (long)FUTEX_BITSET_MATCH_ANY);
 }

@@ -8,8 +8,7 @@
  *
  * set_tid_address is 258 on Linux, where tick386 has timer_delete; tick386
  * offers it at 223, a number Linux i386 leaves unused.  Every other number
- * is the same on both.  The thread calls are Linux i386's; they are defined
- * here until <abi/syscall.h> has them.
+ * is the same on both.
  */
 #ifndef TICK386_LIBC_NR_H
 #define TICK386_LIBC_NR_H
@@ -37,32 +36,7 @@
 #define NR_clock_gettime    __NR_clock_gettime
 #define NR_clock_getres     __NR_clock_getres
 #define NR_clock_nanosleep  __NR_clock_nanosleep
-#ifdef __NR_set_tid_address
 #define NR_set_tid_address  __NR_set_tid_address
-#else
-#define NR_set_tid_address  223
-#endif
-#endif
-
-#ifdef __NR_clone
-#define NR_clone            __NR_clone
-#else
-#define NR_clone            120
-#endif
-#ifdef __NR_futex
-#define NR_futex            __NR_futex
-#else
-#define NR_futex            240
-#endif
-#ifdef __NR_set_thread_area
-#define NR_set_thread_area  __NR_set_thread_area
-#else
-#define NR_set_thread_area  243
-#endif
-#ifdef __NR_tgkill
-#define NR_tgkill           __NR_tgkill
-#else
-#define NR_tgkill           270
 #endif
 
 #endif

@@ -22,6 +22,7 @@
  * around clone) and then takes the mask the parent had, so no handler runs
  * on a thread that is not set up yet.
  */
+#include <abi/clone.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -31,20 +32,10 @@
 #include <unistd.h>
 #include "thread.h"
 
-#define CLONE_VM 0x00000100
-#define CLONE_FS 0x00000200
-#define CLONE_FILES 0x00000400
-#define CLONE_SIGHAND 0x00000800
-#define CLONE_THREAD 0x00010000
-#define CLONE_SYSVSEM 0x00040000
-#define CLONE_SETTLS 0x00080000
-#define CLONE_PARENT_SETTID 0x00100000
-#define CLONE_CHILD_CLEARTID 0x00200000
-
 /* glibc's set. */
 #define THREAD_CLONE_FLAGS                                                                     \
-	(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM |    \
-	 CLONE_SETTLS | CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID)
+	(ABI_CLONE_VM | ABI_CLONE_FS | ABI_CLONE_FILES | ABI_CLONE_SIGHAND | ABI_CLONE_THREAD |    \
+	 ABI_CLONE_SYSVSEM | ABI_CLONE_SETTLS | ABI_CLONE_PARENT_SETTID | ABI_CLONE_CHILD_CLEARTID)
 
 int __thread_clone(int flags, void *stack, volatile int *ptid, void *tls, volatile int *ctid);
 size_t __attr_stacksize(const pthread_attr_t *attr);
@@ -141,7 +132,7 @@ int pthread_create(pthread_t *res, const pthread_attr_t *attr, void *(*start)(vo
 	void *user_stack = attr ? __attr_stack(attr, &user_size) : NULL;
 	char *block = NULL, *lo, *hi;
 	struct pthread *t;
-	unsigned int desc[4];
+	struct abi_user_desc desc;
 	abi_sigset_t old;
 	uintptr_t sp;
 	long ret;
@@ -180,7 +171,7 @@ int pthread_create(pthread_t *res, const pthread_attr_t *attr, void *(*start)(vo
 	sp -= 20;
 	((void **)sp)[0] = (void *)thread_start;
 	((void **)sp)[1] = t;
-	__tls_descriptor(desc, __libc_tls_entry, t);
+	__tls_descriptor(&desc, __libc_tls_entry, t);
 
 	*res = (pthread_t)t; /* before the thread runs, as glibc: it may read it */
 	block_all_signals(&old);
@@ -189,7 +180,7 @@ int pthread_create(pthread_t *res, const pthread_attr_t *attr, void *(*start)(vo
 	__thread_valid(t); /* makes sure the first thread is listed */
 	list_add(&threads, t);
 	__libc_nthreads++;
-	ret = __thread_clone(THREAD_CLONE_FLAGS, (void *)sp, &t->tid, desc, &t->tid);
+	ret = __thread_clone(THREAD_CLONE_FLAGS, (void *)sp, &t->tid, &desc, &t->tid);
 	if (sys_is_error(ret)) {
 		list_del(&threads, t);
 		__libc_nthreads--;
@@ -315,7 +306,7 @@ int pthread_kill(pthread_t thread, int sig)
 		int tid = t->tid;
 
 		if (tid) {
-			ret = sys_3(NR_tgkill, getpid(), tid, sig);
+			ret = sys_3(__NR_tgkill, getpid(), tid, sig);
 			if (ret == -ESRCH)
 				ret = 0; /* it is ending: not joined yet, so still a thread */
 			else if (ret == -ENOSYS && t == thread_self())

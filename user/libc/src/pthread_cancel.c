@@ -100,7 +100,7 @@ int pthread_cancel(pthread_t thread)
 	} else {
 		t->cancel = 1;
 		if (!t->cancel_disable && t->tid)
-			sys_3(NR_tgkill, getpid(), t->tid, SIGCANCEL);
+			sys_3(__NR_tgkill, getpid(), t->tid, SIGCANCEL);
 	}
 	unlock(&__thread_list_lock);
 	return ret;

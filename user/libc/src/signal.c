@@ -149,7 +149,7 @@ int kill(pid_t pid, int sig)
 /* raise: to the calling thread (tgkill), or the process on a kernel without it. */
 int raise(int sig)
 {
-	long ret = sys_3(NR_tgkill, getpid(), thread_self()->tid, sig);
+	long ret = sys_3(__NR_tgkill, getpid(), thread_self()->tid, sig);
 
 	if (ret == -ENOSYS)
 		return kill(getpid(), sig);

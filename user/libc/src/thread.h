@@ -25,6 +25,7 @@
 #ifndef TICK386_LIBC_THREAD_H
 #define TICK386_LIBC_THREAD_H
 
+#include <abi/futex.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
@@ -112,27 +113,27 @@ struct pthread *__tls_place(void *lo, void *hi);
 size_t __tls_area_size(void);
 void __libc_thread_init(void); /* start.c calls it before anything else */
 int __tls_fork_child(void);	/* the child of fork: its tid, cleared when it ends */
-/* Fill a struct user_desc (kernel layout: 16 bytes) for the TCB t. */
-void __tls_descriptor(unsigned int desc[4], int entry, const struct pthread *t);
+/* set_thread_area's and clone's descriptor of the TLS segment of TCB t. */
+struct abi_user_desc;
+void __tls_descriptor(struct abi_user_desc *desc, int entry, const struct pthread *t);
 
-/* ---- futexes (Linux i386's) ---- */
+/* ---- futexes (<abi/futex.h>: Linux's) ---- */
 
-#define FUTEX_WAIT 0
-#define FUTEX_WAKE 1
-#define FUTEX_WAIT_BITSET 9
-#define FUTEX_WAKE_BITSET 10
-#define FUTEX_PRIVATE_FLAG 128
-#define FUTEX_CLOCK_REALTIME 256
-#define FUTEX_BITSET_MATCH_ANY 0xffffffff
+#define FUTEX_WAIT ABI_FUTEX_WAIT
+#define FUTEX_WAKE ABI_FUTEX_WAKE
+#define FUTEX_WAIT_BITSET ABI_FUTEX_WAIT_BITSET
+#define FUTEX_PRIVATE_FLAG ABI_FUTEX_PRIVATE_FLAG
+#define FUTEX_CLOCK_REALTIME ABI_FUTEX_CLOCK_REALTIME
+#define FUTEX_BITSET_MATCH_ANY ABI_FUTEX_BITSET_MATCH_ANY
 
 static inline long futex_wake(volatile int *addr, int n, int priv)
 {
-	return sys_3(NR_futex, (long)addr, FUTEX_WAKE | priv, n);
+	return sys_3(__NR_futex, (long)addr, FUTEX_WAKE | priv, n);
 }
 
 static inline long futex_wait(volatile int *addr, int val, int priv)
 {
-	return sys_4(NR_futex, (long)addr, FUTEX_WAIT | priv, val, 0);
+	return sys_4(__NR_futex, (long)addr, FUTEX_WAIT | priv, val, 0);
 }
 
 /*

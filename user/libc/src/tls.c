@@ -12,6 +12,7 @@
  * set_tid_address is 223 on tick386 and 258 on Linux: this file is built
  * twice (nr.h, LIBC_LINUX_OBJ in mk/user.mk).
  */
+#include <abi/clone.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -108,17 +109,13 @@ struct pthread *__tls_place(void *lo, void *hi)
 	return t;
 }
 
-/*
- * struct user_desc of set_thread_area and clone: entry, base, limit, then
- * flags seg_32bit (bit 0), limit_in_pages (bit 4) and useable (bit 6): a
- * 4 GiB data segment whose base is the TCB.
- */
-void __tls_descriptor(unsigned int desc[4], int entry, const struct pthread *t)
+/* A 4 GiB writable data segment whose base is the TCB. */
+void __tls_descriptor(struct abi_user_desc *desc, int entry, const struct pthread *t)
 {
-	desc[0] = (unsigned int)entry;
-	desc[1] = (unsigned int)(uintptr_t)t;
-	desc[2] = 0xfffff;
-	desc[3] = 0x51;
+	desc->entry_number = (unsigned int)entry;
+	desc->base_addr = (unsigned int)(uintptr_t)t;
+	desc->limit = 0xfffff;
+	desc->flags = ABI_UD_SEG_32BIT | ABI_UD_LIMIT_IN_PAGES | ABI_UD_USEABLE;
 }
 
 /*
@@ -129,7 +126,7 @@ void __tls_descriptor(unsigned int desc[4], int entry, const struct pthread *t)
 void __libc_thread_init(void)
 {
 	struct pthread *self = __libc_main_tcb;
-	unsigned int desc[4];
+	struct abi_user_desc desc;
 	long ret;
 
 	find_tls_segment();
@@ -153,11 +150,12 @@ void __libc_thread_init(void)
 	__libc_main_tcb = self;
 	self->next = self->prev = NULL;
 
-	__tls_descriptor(desc, -1, self);
-	ret = sys_1(NR_set_thread_area, (long)desc);
+	__tls_descriptor(&desc, -1, self);
+	ret = sys_1(__NR_set_thread_area, (long)&desc);
 	if (!sys_is_error(ret)) {
-		__libc_tls_entry = (int)desc[0];
-		__asm__ volatile("movw %w0, %%gs" : : "r"(desc[0] * 8 + 3));
+		/* The kernel chose the GDT entry; its selector, ring 3. */
+		__libc_tls_entry = (int)desc.entry_number;
+		__asm__ volatile("movw %w0, %%gs" : : "r"(desc.entry_number * 8 + 3));
 		__libc_tls_ok = 1;
 	} else if (tls_offset) {
 		static const char msg[] = "libc: the kernel has no set_thread_area for __thread\n";
