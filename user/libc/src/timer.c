@@ -10,15 +10,32 @@
 #include "thread.h"
 
 /*
+ * Can the kernel read the 8 bytes at p?  rt_sigprocmask copies its set
+ * before it looks at `how` (Linux's order, and tick386's), so with how -1
+ * it answers EFAULT or EINVAL and changes nothing.
+ */
+static int readable8(const void *p)
+{
+	return sys_4(__NR_rt_sigprocmask, -1, (long)p, 0, ABI_SIGSET_SIZE) != -EFAULT;
+}
+
+/*
  * SIGEV_THREAD runs a function in a new thread at each expiry: the kernel
- * only queues signals, so the libc makes it (timer_thread.c).  Everything
- * else goes to the kernel as it is; it reads *sev first, so a bad pointer
- * is EFAULT and not a fault here.
+ * only queues signals, so the libc makes it (timer_thread.c).  To tell, the
+ * libc reads the sigevent itself, and a bad pointer must stay EFAULT, as
+ * the kernel says it, not become a fault here: its first and last 8 bytes
+ * (its one or two pages) are checked first.
  */
 int timer_create(clockid_t clock, struct sigevent *sev, timer_t *timerid)
 {
-	if (sev && sev->sigev_notify == SIGEV_THREAD)
-		return __timer_create_thread(clock, sev, timerid);
+	if (sev) {
+		if (!readable8(sev) || !readable8((char *)(sev + 1) - 8)) {
+			errno = EFAULT;
+			return -1;
+		}
+		if (sev->sigev_notify == SIGEV_THREAD)
+			return __timer_create_thread(clock, sev, timerid);
+	}
 	return (int)sys_ret(sys_3(NR_timer_create, clock, (long)sev, (long)timerid));
 }
 

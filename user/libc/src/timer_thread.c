@@ -106,7 +106,6 @@ int __timer_create_thread(clockid_t clock, const struct sigevent *sev, timer_t *
 {
 	struct thread_timer *t;
 	struct sigevent kev;
-	timer_t id;
 	long ret;
 
 	pthread_once(&helper_once, start_helper);
@@ -134,18 +133,17 @@ int __timer_create_thread(clockid_t clock, const struct sigevent *sev, timer_t *
 	kev.sigev_notify_thread_id = helper_tid;
 	/* Listed before the helper can look for it: the lock is held across. */
 	lock(&timers_lock);
-	ret = __timer_create_raw(clock, &kev, &id);
+	ret = __timer_create_raw(clock, &kev, timerid); /* a bad timerid is EFAULT */
 	if (sys_is_error(ret)) {
 		unlock(&timers_lock);
 		free(t);
 		errno = (int)-ret;
 		return -1;
 	}
-	t->id = id;
+	t->id = *timerid;
 	t->next = timers;
 	timers = t;
 	unlock(&timers_lock);
-	*timerid = id;
 	return 0;
 }
 
