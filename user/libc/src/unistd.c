@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <stdint.h>
 #include <sched.h>
+#include <stdarg.h>
+#include <sys/prctl.h>
 #include <signal.h>
 #include <unistd.h>
 #include "thread.h"
@@ -108,4 +110,17 @@ void *sbrk(intptr_t increment)
 		return (void *)-1;
 	}
 	return (void *)old;
+}
+
+/* prctl(option, up to four more): as the kernel answers. */
+int prctl(int option, ...)
+{
+	unsigned long a[4];
+	va_list ap;
+
+	va_start(ap, option);
+	for (int i = 0; i < 4; i++)
+		a[i] = va_arg(ap, unsigned long);
+	va_end(ap);
+	return (int)sys_ret(sys_5(NR_prctl, option, (long)a[0], (long)a[1], (long)a[2], (long)a[3]));
 }
