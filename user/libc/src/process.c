@@ -11,14 +11,15 @@
 
 pid_t fork(void)
 {
+	abi_sigset_t mask;
 	long ret;
 
-	__fork_prepare();
+	__fork_prepare(&mask);
 	ret = sys_0(__NR_fork);
 	if (ret == 0)
-		__thread_fork_child();
+		__thread_fork_child(&mask);
 	else
-		__fork_parent();
+		__fork_parent(&mask);
 	return (pid_t)sys_ret(ret);
 }
 

@@ -119,6 +119,23 @@ static void set_mask(const abi_sigset_t *mask)
 	sys_4(__NR_rt_sigprocmask, SIG_SETMASK, (long)mask, 0, ABI_SIGSET_SIZE);
 }
 
+/*
+ * The thread list's lock is taken with every signal blocked: pthread_kill
+ * is async-signal-safe, and a handler that ran while its own thread held
+ * the lock would wait for it for ever.
+ */
+void __threads_lock(abi_sigset_t *old)
+{
+	block_all_signals(old);
+	lock(&__thread_list_lock);
+}
+
+void __threads_unlock(const abi_sigset_t *old)
+{
+	unlock(&__thread_list_lock);
+	set_mask(old);
+}
+
 /* The first function of every new thread (clone.S calls it on the new stack). */
 __attribute__((noreturn, used)) static void thread_start(struct pthread *self)
 {
@@ -139,9 +156,9 @@ int pthread_create(pthread_t *res, const pthread_attr_t *attr, void *(*start)(vo
 
 	if (!__libc_tls_ok)
 		return EAGAIN; /* the kernel has no threads */
-	lock(&__thread_list_lock);
+	__threads_lock(&old);
 	reap();
-	unlock(&__thread_list_lock);
+	__threads_unlock(&old);
 
 	if (user_stack) {
 		lo = user_stack;
@@ -174,9 +191,8 @@ int pthread_create(pthread_t *res, const pthread_attr_t *attr, void *(*start)(vo
 	__tls_descriptor(&desc, __libc_tls_entry, t);
 
 	*res = (pthread_t)t; /* before the thread runs, as glibc: it may read it */
-	block_all_signals(&old);
+	__threads_lock(&old);
 	t->start_mask = old;
-	lock(&__thread_list_lock);
 	__thread_valid(t); /* makes sure the first thread is listed */
 	list_add(&threads, t);
 	__libc_nthreads++;
@@ -185,8 +201,7 @@ int pthread_create(pthread_t *res, const pthread_attr_t *attr, void *(*start)(vo
 		list_del(&threads, t);
 		__libc_nthreads--;
 	}
-	unlock(&__thread_list_lock);
-	set_mask(&old);
+	__threads_unlock(&old);
 	if (sys_is_error(ret)) {
 		free(block);
 		return EAGAIN;
@@ -197,7 +212,7 @@ int pthread_create(pthread_t *res, const pthread_attr_t *attr, void *(*start)(vo
 void pthread_exit(void *result)
 {
 	struct pthread *self = thread_self();
-	abi_sigset_t ignored;
+	abi_sigset_t mask;
 
 	/* A cleanup handler's cancellation points do not cancel again. */
 	self->cancel_disable = 1;
@@ -211,15 +226,14 @@ void pthread_exit(void *result)
 	}
 	__keys_run_destructors(self);
 
-	lock(&__thread_list_lock);
+	__threads_lock(&mask);
 	if (__libc_nthreads == 1) {
 		/* The last thread: the process ends, as if main returned 0. */
-		unlock(&__thread_list_lock);
+		__threads_unlock(&mask);
 		exit(0);
 	}
 	__libc_nthreads--;
-	/* No handler may run here now, nor a process signal be taken. */
-	block_all_signals(&ignored);
+	/* Signals stay blocked: no handler runs here now, no process signal is taken. */
 	if (cas(&self->detach_state, DT_JOINABLE, DT_EXITED) == DT_DETACHED) {
 		__thread_valid(self);
 		list_del(&threads, self);
@@ -243,24 +257,25 @@ static int wait_ended(struct pthread *t, int cancellable)
 int pthread_join(pthread_t thread, void **result)
 {
 	struct pthread *t = (struct pthread *)thread;
+	abi_sigset_t mask;
 	int ret = 0;
 
 	if (t == thread_self())
 		return EDEADLK;
-	lock(&__thread_list_lock);
+	__threads_lock(&mask);
 	if (!__thread_valid(t))
 		ret = ESRCH;
 	else if (t->detach_state == DT_DETACHED)
 		ret = EINVAL;
-	unlock(&__thread_list_lock);
+	__threads_unlock(&mask);
 	if (ret)
 		return ret;
 	/* A cancellation point: cancelled here, the thread stays joinable. */
 	wait_ended(t, 1);
-	lock(&__thread_list_lock);
+	__threads_lock(&mask);
 	list_del(&threads, t);
 	reap();
-	unlock(&__thread_list_lock);
+	__threads_unlock(&mask);
 	if (result)
 		*result = t->result;
 	free(t->block);
@@ -270,9 +285,10 @@ int pthread_join(pthread_t thread, void **result)
 int pthread_detach(pthread_t thread)
 {
 	struct pthread *t = (struct pthread *)thread;
+	abi_sigset_t mask;
 	int ret = 0;
 
-	lock(&__thread_list_lock);
+	__threads_lock(&mask);
 	if (!__thread_valid(t)) {
 		ret = ESRCH;
 	} else {
@@ -287,7 +303,7 @@ int pthread_detach(pthread_t thread)
 			break;
 		}
 	}
-	unlock(&__thread_list_lock);
+	__threads_unlock(&mask);
 	return ret;
 }
 
@@ -295,11 +311,12 @@ int pthread_detach(pthread_t thread)
 int pthread_kill(pthread_t thread, int sig)
 {
 	struct pthread *t = (struct pthread *)thread;
+	abi_sigset_t mask;
 	long ret = 0;
 
 	if (sig == SIGCANCEL || sig == SIGSETXID)
 		return EINVAL;
-	lock(&__thread_list_lock);
+	__threads_lock(&mask);
 	if (!__thread_valid(t)) {
 		ret = -ESRCH;
 	} else {
@@ -315,36 +332,37 @@ int pthread_kill(pthread_t thread, int sig)
 			ret = -EINVAL;
 		}
 	}
-	unlock(&__thread_list_lock);
+	__threads_unlock(&mask);
 	return (int)-ret;
 }
 
 int pthread_getcpuclockid(pthread_t thread, clockid_t *clock)
 {
 	struct pthread *t = (struct pthread *)thread;
+	abi_sigset_t mask;
 	int ret = 0;
 
-	lock(&__thread_list_lock);
+	__threads_lock(&mask);
 	if (!__thread_valid(t) || !t->tid)
 		ret = ESRCH;
 	else
 		*clock = MAKE_THREAD_CPUCLOCK(t->tid, CPUCLOCK_SCHED);
-	unlock(&__thread_list_lock);
+	__threads_unlock(&mask);
 	return ret;
 }
 
 /* ---- fork ---- */
 
-void __fork_prepare(void)
+void __fork_prepare(abi_sigset_t *mask)
 {
-	lock(&__thread_list_lock);
+	__threads_lock(mask);
 	__malloc_lock();
 }
 
-void __fork_parent(void)
+void __fork_parent(const abi_sigset_t *mask)
 {
 	__malloc_unlock();
-	unlock(&__thread_list_lock);
+	__threads_unlock(mask);
 }
 
 /*
@@ -352,7 +370,7 @@ void __fork_parent(void)
  * are copies nobody will use, so they are freed; the locks taken by
  * __fork_prepare are free again.
  */
-void __thread_fork_child(void)
+void __thread_fork_child(const abi_sigset_t *mask)
 {
 	struct pthread *self = thread_self(), *t, *next;
 
@@ -373,4 +391,5 @@ void __thread_fork_child(void)
 	__libc_nthreads = 1;
 	__thread_list_lock = 0;
 	__timer_fork_child();
+	set_mask(mask);
 }

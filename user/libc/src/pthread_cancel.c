@@ -85,6 +85,7 @@ void __cancel_handler_install(void)
 int pthread_cancel(pthread_t thread)
 {
 	struct pthread *t = (struct pthread *)thread, *self = thread_self();
+	abi_sigset_t mask;
 	int ret = 0;
 
 	if (t == self) {
@@ -94,7 +95,7 @@ int pthread_cancel(pthread_t thread)
 		return 0;
 	}
 	__cancel_handler_install();
-	lock(&__thread_list_lock);
+	__threads_lock(&mask);
 	if (!__thread_valid(t)) {
 		ret = ESRCH;
 	} else {
@@ -102,7 +103,7 @@ int pthread_cancel(pthread_t thread)
 		if (!t->cancel_disable && t->tid)
 			sys_3(__NR_tgkill, getpid(), t->tid, SIGCANCEL);
 	}
-	unlock(&__thread_list_lock);
+	__threads_unlock(&mask);
 	return ret;
 }
 

@@ -41,6 +41,8 @@ int pthread_key_create(pthread_key_t *key, void (*destructor)(void *))
 
 int pthread_key_delete(pthread_key_t key)
 {
+	abi_sigset_t mask;
+
 	lock(&keys_lock);
 	if (key >= KEYS_MAX || !key_used[key]) {
 		unlock(&keys_lock);
@@ -48,10 +50,10 @@ int pthread_key_delete(pthread_key_t key)
 	}
 	key_used[key] = 0;
 	key_destructor[key] = NULL;
-	lock(&__thread_list_lock);
+	__threads_lock(&mask);
 	for (struct pthread *t = __thread_list_first(); t; t = t->next)
 		t->specific[key] = NULL;
-	unlock(&__thread_list_lock);
+	__threads_unlock(&mask);
 	unlock(&keys_lock);
 	return 0;
 }

@@ -178,14 +178,17 @@ static inline void unlock(volatile int *l)
 /* ---- the thread list (pthread.c) ---- */
 
 extern volatile int __thread_list_lock;
+/* Take and give the list lock, with every signal blocked meanwhile. */
+void __threads_lock(abi_sigset_t *old);
+void __threads_unlock(const abi_sigset_t *old);
 /* Is t a thread of this process, not yet joined?  Call with the list lock held. */
 int __thread_valid(struct pthread *t);
 struct pthread *__thread_list_first(void); /* then ->next; list lock held */
-/* After fork, in the child: this thread is the only one. */
-void __thread_fork_child(void);
-/* fork: take and release the libc's locks around the call (malloc's too). */
-void __fork_prepare(void);
-void __fork_parent(void);
+/* fork: take the libc's locks (malloc's too) around the call, signals blocked;
+ * give them back in the parent; in the child this thread is the only one. */
+void __fork_prepare(abi_sigset_t *mask);
+void __fork_parent(const abi_sigset_t *mask);
+void __thread_fork_child(const abi_sigset_t *mask);
 
 /* ---- cancellation (pthread_cancel.c, syscall_cp.S) ---- */
 
