@@ -1,6 +1,6 @@
 /*
- * Signals and threads: a process-directed signal is taken by sigwait in
- * the one thread that waits for it, and goes to a thread that does not
+ * Signals and threads: a process-directed signal is taken by sigwaitinfo
+ * or sigwait in the one thread that waits for it, and goes to a thread that does not
  * block it when the others do; pthread_kill aims at one thread (pending
  * for that thread only); SIGEV_THREAD_ID aims a timer at another
  * thread of the process (SI_TIMER there, never pending for the process),
@@ -61,6 +61,22 @@ static void *waiter(void *arg)
 	return NULL;
 }
 
+static int sigwait_got = -1;
+
+/* Waits in sigwait for SIGUSR2. */
+static void *sigwaiter(void *arg)
+{
+	sigset_t set;
+	int sig = 0;
+
+	(void)arg;
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	set_step(1);
+	sigwait_got = sigwait(&set, &sig) == 0 ? sig : -1;
+	return NULL;
+}
+
 /* Runs with SIGUSR1 unblocked and waits in pause for its handler. */
 static void *taker(void *arg)
 {
@@ -112,6 +128,14 @@ int main(void)
 	ok(got_sig == SIGUSR2 && got.si_code == SI_QUEUE && got.si_value.sival_int == 31,
 	   "that thread's sigwaitinfo takes it, with its value");
 	ok(is_pending(SIGUSR2) == 0, "nothing is left pending for the process");
+
+	set_step(0);
+	pthread_create(&t, NULL, sigwaiter, NULL);
+	wait_step(1);
+	sleep_ms(20);
+	EXPECT(kill(getpid(), SIGUSR2), 0, "kill(SIGUSR2) to the process while a thread is in sigwait");
+	pthread_join(t, NULL);
+	ok(sigwait_got == SIGUSR2, "that thread's sigwait takes it");
 
 	set_step(0);
 	handler_tid = 0;
