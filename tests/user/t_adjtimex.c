@@ -57,11 +57,17 @@ static long long mono_minus_raw(void)
 }
 
 /* MONOTONIC's gain over RAW, ns, across `ns` of RAW. */
+/* What MONOTONIC gains on RAW over ns of RAW: measured over a sleep of
+ * about ns, scaled to exactly ns (on a loaded host the sleep lasts longer,
+ * and the gain with it). */
 static long long gain_over(long long ns)
 {
-	long long d0 = mono_minus_raw();
+	long long r0 = now(CLOCK_MONOTONIC_RAW), d0 = mono_minus_raw();
+
 	sleep_ns(ns);
-	return mono_minus_raw() - d0;
+	long long d1 = mono_minus_raw(), r1 = now(CLOCK_MONOTONIC_RAW);
+
+	return (d1 - d0) * ns / (r1 - r0);
 }
 
 static void rates(void)
