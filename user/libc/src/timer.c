@@ -12,9 +12,11 @@
 /*
  * Can the kernel read the 8 bytes at p?  rt_sigprocmask copies its set
  * before it looks at `how` (Linux's order, and tick386's), so with how -1
- * it answers EFAULT or EINVAL and changes nothing.
+ * it answers EFAULT or EINVAL and changes nothing.  Out of line, so that
+ * timer_create's own number is the first it loads (tests/libc/test-tools
+ * reads the stubs' numbers from the disassembly).
  */
-static int readable8(const void *p)
+static __attribute__((noinline)) int readable8(const void *p)
 {
 	return sys_4(__NR_rt_sigprocmask, -1, (long)p, 0, ABI_SIGSET_SIZE) != -EFAULT;
 }
