@@ -136,7 +136,7 @@ int main(void)
 	ok(pthread_setcancelstate(99, &old) == EINVAL, "pthread_setcancelstate(99) -> EINVAL");
 	ok(pthread_setcanceltype(99, &old) == EINVAL, "pthread_setcanceltype(99) -> EINVAL");
 	ok(pthread_setcanceltype(PTHREAD_CANCEL_DEFERRED, &old) == 0 &&
-		   old == PTHREAD_CANCEL_DEFERRED,
+	       old == PTHREAD_CANCEL_DEFERRED,
 	   "the default type is deferred");
 	return done();
 }

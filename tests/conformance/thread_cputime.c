@@ -80,7 +80,7 @@ int main(void)
 	pthread_create(&s, NULL, sleeper, NULL);
 	wait_step(1);
 	ok(pthread_getcpuclockid(b, &cb) == 0 && pthread_getcpuclockid(s, &cs) == 0 &&
-		   pthread_getcpuclockid(pthread_self(), &mine) == 0,
+	       pthread_getcpuclockid(pthread_self(), &mine) == 0,
 	   "pthread_getcpuclockid for three threads");
 	ok(cb != cs && cb != mine && cs != mine, "three different clocks");
 	ok(cb < 0 && cs < 0, "they are CPU clock ids (negative)");
@@ -131,7 +131,8 @@ int main(void)
 	ok(self_timer_ok && self_timer_fired,
 	   "a CLOCK_THREAD_CPUTIME_ID timer made by a computing thread fires");
 
-	EXPECT(clock_gettime(cs, &res), EINVAL, "clock_gettime on the clock of a thread that ended");
+	EXPECT(clock_gettime(cs, &res), EINVAL,
+	       "clock_gettime on the clock of a thread that ended");
 	EXPECT(clock_getres(cs, &res), EINVAL, "clock_getres on it");
 	{
 		struct itimerspec v;

@@ -91,7 +91,8 @@ int main(void)
 	ok(bad_value == 0, "with its sigev_value");
 	ok(in_caller == 0 && other_process == 0,
 	   "in a thread other than the caller's, of the same process");
-	ok(usr1_open == 0, "that thread starts with SIGUSR1 blocked, which its creator did not block");
+	ok(usr1_open == 0,
+	   "that thread starts with SIGUSR1 blocked, which its creator did not block");
 	ok(joinable == 0, "and it is detached (pthread_detach -> EINVAL)");
 
 	EXPECT(arm_timer(t0, 0, 10 * NS_PER_MS, 10 * NS_PER_MS), 0, "arm it periodic, 10 ms");

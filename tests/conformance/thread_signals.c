@@ -133,7 +133,8 @@ int main(void)
 	pthread_create(&t, NULL, sigwaiter, NULL);
 	wait_step(1);
 	sleep_ms(20);
-	EXPECT(kill(getpid(), SIGUSR2), 0, "kill(SIGUSR2) to the process while a thread is in sigwait");
+	EXPECT(kill(getpid(), SIGUSR2), 0,
+	       "kill(SIGUSR2) to the process while a thread is in sigwait");
 	pthread_join(t, NULL);
 	ok(sigwait_got == SIGUSR2, "that thread's sigwait takes it");
 

@@ -108,7 +108,7 @@ int main(void)
 	   "a third thread arms the first timer and reads it back");
 	sleep_ms(100);
 	ok(take_signal(SIG, &si, 2000) == SIG && si.si_code == SI_TIMER &&
-		   si.si_value.sival_int == 11,
+	       si.si_value.sival_int == 11,
 	   "its signal comes to the process, with its value");
 	overrun = si.si_overrun;
 	why("si_overrun %d", overrun);
@@ -150,7 +150,8 @@ int main(void)
 		SET_TID(ev, worker_tid);
 		EXPECT(timer_create(CLOCK_MONOTONIC, &ev, &other), 0,
 		       "SIGEV_THREAD_ID aimed at a live thread");
-		EXPECT(arm_timer(other, 0, 10 * NS_PER_MS, 10 * NS_PER_MS), 0, "arm it periodic, 10 ms");
+		EXPECT(arm_timer(other, 0, 10 * NS_PER_MS, 10 * NS_PER_MS), 0,
+		       "arm it periodic, 10 ms");
 		sleep_ms(100);
 		ok(handled > 0, "its signals reach that thread's handler");
 		set_step(2);

@@ -133,7 +133,8 @@ static void test_thread_locals(void)
 	ok(r == (void *)1, "a thread's __thread variables start from the program's image");
 	ok(tls_counter == 5 && tls_big[0] == 'm' && tls_aligned == 7,
 	   "a thread's changes leave the creator's copies alone");
-	ok(((uintptr_t)&tls_aligned & 63) == 0, "__thread aligned(64) is aligned in the first thread");
+	ok(((uintptr_t)&tls_aligned & 63) == 0,
+	   "__thread aligned(64) is aligned in the first thread");
 	ok(errno == ERANGE, "errno is per thread");
 }
 
@@ -226,14 +227,14 @@ static void test_attributes(void)
 	ok(pthread_attr_setstacksize(&attr, PTHREAD_STACK_MIN - 1) == EINVAL,
 	   "setstacksize(PTHREAD_STACK_MIN - 1) -> EINVAL");
 	ok(pthread_attr_setstacksize(&attr, 64 * 1024) == 0 &&
-		   pthread_attr_getstacksize(&attr, &size) == 0 && size == 64 * 1024,
+	       pthread_attr_getstacksize(&attr, &size) == 0 && size == 64 * 1024,
 	   "setstacksize(64 KiB) reads back");
 	ok(pthread_create(&t, &attr, return_arg, &size) == 0 && pthread_join(t, &r) == 0 &&
-		   r == &size,
+	       r == &size,
 	   "a thread on a 64 KiB stack");
 	ok(pthread_attr_setstack(&attr, stack, sizeof(stack)) == 0, "setstack(128 KiB buffer)");
 	ok(pthread_create(&t, &attr, local_address, NULL) == 0 && pthread_join(t, &r) == 0 &&
-		   local_seen >= (uintptr_t)stack && local_seen < (uintptr_t)stack + sizeof(stack),
+	       local_seen >= (uintptr_t)stack && local_seen < (uintptr_t)stack + sizeof(stack),
 	   "a thread runs on the stack given by setstack");
 	ok(pthread_attr_setstack(&attr, stack, PTHREAD_STACK_MIN - 1) == EINVAL,
 	   "setstack below PTHREAD_STACK_MIN -> EINVAL");
@@ -253,8 +254,8 @@ static void test_attributes(void)
 
 		pthread_attr_init(&attr);
 		ok(pthread_attr_setscope(&attr, PTHREAD_SCOPE_PROCESS) == ENOTSUP &&
-			   pthread_attr_setschedpolicy(&attr, SCHED_FIFO) == ENOTSUP &&
-			   pthread_attr_setschedparam(&attr, &sp) == EINVAL,
+		       pthread_attr_setschedpolicy(&attr, SCHED_FIFO) == ENOTSUP &&
+		       pthread_attr_setschedparam(&attr, &sp) == EINVAL,
 		   "scope PROCESS, SCHED_FIFO -> ENOTSUP; priority 1 under SCHED_OTHER -> EINVAL");
 	}
 #endif
@@ -348,7 +349,7 @@ static void test_signals(void)
 	pthread_sigmask(SIG_SETMASK, &set, &mask);
 	pthread_sigmask(SIG_SETMASK, &mask, &seen);
 	ok(sigismember(&seen, 32) == 0 && sigismember(&seen, 33) == 0 &&
-		   sigismember(&seen, SIGUSR1) == 1,
+	       sigismember(&seen, SIGUSR1) == 1,
 	   "a mask of every bit leaves 32 and 33 unblocked");
 	errno = 0;
 	ok(pthread_sigmask(99, &set, NULL) == EINVAL && errno == 0,
@@ -392,7 +393,7 @@ static void test_cpu_clocks(void)
 	int64_t a, b, c, o0, o1, m0, m1;
 
 	ok(pthread_getcpuclockid(pthread_self(), &mine) == 0 &&
-		   mine == (clockid_t)((~(unsigned)gettid() << 3) | 6),
+	       mine == (clockid_t)((~(unsigned)gettid() << 3) | 6),
 	   "pthread_getcpuclockid: Linux's encoding of the tid, per-thread, SCHED");
 	a = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	b = clock_ns(mine);
@@ -432,8 +433,8 @@ static void *fork_in_thread(void *arg)
 		void *r = NULL;
 		char *p = malloc(1000);
 
-		if (!p || pthread_create(&t, NULL, return_arg, p) != 0 || pthread_join(t, &r) != 0 ||
-		    r != p)
+		if (!p || pthread_create(&t, NULL, return_arg, p) != 0 ||
+		    pthread_join(t, &r) != 0 || r != p)
 			_exit(1);
 		free(p);
 		_exit(42);

@@ -29,15 +29,46 @@
 #define LONG_S 20
 
 enum point {
-	P_NANOSLEEP, P_CLOCK_NANOSLEEP, P_SLEEP, P_USLEEP, P_PAUSE, P_SIGSUSPEND, P_SIGWAIT,
-	P_SIGWAITINFO, P_SIGTIMEDWAIT, P_SELECT, P_PSELECT, P_POLL, P_PPOLL, P_WAITPID, P_WAIT,
-	P_JOIN, P_COND_WAIT, P_COND_TIMEDWAIT, P_COUNT
+	P_NANOSLEEP,
+	P_CLOCK_NANOSLEEP,
+	P_SLEEP,
+	P_USLEEP,
+	P_PAUSE,
+	P_SIGSUSPEND,
+	P_SIGWAIT,
+	P_SIGWAITINFO,
+	P_SIGTIMEDWAIT,
+	P_SELECT,
+	P_PSELECT,
+	P_POLL,
+	P_PPOLL,
+	P_WAITPID,
+	P_WAIT,
+	P_JOIN,
+	P_COND_WAIT,
+	P_COND_TIMEDWAIT,
+	P_COUNT
 };
 
 static const char *const point_names[] = {
-	"nanosleep", "clock_nanosleep", "sleep", "usleep", "pause", "sigsuspend", "sigwait",
-	"sigwaitinfo", "sigtimedwait", "select", "pselect", "poll", "ppoll", "waitpid", "wait",
-	"pthread_join", "pthread_cond_wait", "pthread_cond_timedwait",
+    "nanosleep",
+    "clock_nanosleep",
+    "sleep",
+    "usleep",
+    "pause",
+    "sigsuspend",
+    "sigwait",
+    "sigwaitinfo",
+    "sigtimedwait",
+    "select",
+    "pselect",
+    "poll",
+    "ppoll",
+    "waitpid",
+    "wait",
+    "pthread_join",
+    "pthread_cond_wait",
+    "pthread_cond_timedwait",
 };
 
 static volatile int blocking;
@@ -335,11 +366,11 @@ static void test_state_and_handlers(void)
 	ok(pthread_setcancelstate(99, &old) == EINVAL && pthread_setcanceltype(99, &old) == EINVAL,
 	   "setcancelstate(99), setcanceltype(99) -> EINVAL");
 	ok(pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old) == 0 &&
-		   old == PTHREAD_CANCEL_ENABLE &&
-		   pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL) == 0,
+	       old == PTHREAD_CANCEL_ENABLE &&
+	       pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL) == 0,
 	   "setcancelstate returns the old state; a NULL old state is allowed");
 	ok(pthread_setcanceltype(PTHREAD_CANCEL_DEFERRED, &old) == 0 &&
-		   old == PTHREAD_CANCEL_DEFERRED,
+	       old == PTHREAD_CANCEL_DEFERRED,
 	   "setcanceltype returns the old type");
 
 	pthread_create(&t, NULL, return_arg, NULL);

@@ -87,10 +87,10 @@ static void test_mutex_errors(void)
 	ok(pthread_mutexattr_settype(&a, 99) == EINVAL, "settype(99) -> EINVAL");
 	ok(pthread_mutexattr_setpshared(&a, 99) == EINVAL, "setpshared(99) -> EINVAL");
 	ok(pthread_mutexattr_setpshared(&a, PTHREAD_PROCESS_SHARED) == 0 &&
-		   pthread_mutexattr_getpshared(&a, &v) == 0 && v == PTHREAD_PROCESS_SHARED,
+	       pthread_mutexattr_getpshared(&a, &v) == 0 && v == PTHREAD_PROCESS_SHARED,
 	   "setpshared(SHARED) reads back");
 	ok(pthread_mutexattr_setprotocol(&a, 99) == EINVAL &&
-		   pthread_mutexattr_setrobust(&a, 99) == EINVAL,
+	       pthread_mutexattr_setrobust(&a, 99) == EINVAL,
 	   "setprotocol(99), setrobust(99) -> EINVAL");
 	pthread_mutexattr_destroy(&a);
 
@@ -114,12 +114,12 @@ static void test_mutex_errors(void)
 	make_mutex(PTHREAD_MUTEX_RECURSIVE);
 	ok(pthread_mutex_unlock(&m) == EPERM, "recursive: unlocking it unlocked -> EPERM");
 	ok(pthread_mutex_lock(&m) == 0 && pthread_mutex_lock(&m) == 0 &&
-		   pthread_mutex_trylock(&m) == 0,
+	       pthread_mutex_trylock(&m) == 0,
 	   "recursive: lock, lock, trylock by the owner");
 	ok(in_thread(other_unlock) == EPERM, "recursive: unlock by another thread -> EPERM");
 	ok(in_thread(other_trylock) == EBUSY, "recursive: trylock by another thread -> EBUSY");
 	ok(pthread_mutex_unlock(&m) == 0 && pthread_mutex_unlock(&m) == 0 &&
-		   in_thread(other_trylock) == EBUSY,
+	       in_thread(other_trylock) == EBUSY,
 	   "recursive: still held after two of three unlocks");
 	ok(pthread_mutex_unlock(&m) == 0 && pthread_mutex_unlock(&m) == EPERM,
 	   "recursive: the third unlock frees it, a fourth -> EPERM");
@@ -136,7 +136,8 @@ static void test_mutex_errors(void)
 	ok(pthread_mutex_timedlock(&m, &ts) == EINVAL, "normal: timedlock, tv_nsec -1 -> EINVAL");
 	ts.tv_sec = -1;
 	ts.tv_nsec = 0;
-	ok(pthread_mutex_timedlock(&m, &ts) == ETIMEDOUT, "normal: timedlock, tv_sec -1 -> ETIMEDOUT");
+	ok(pthread_mutex_timedlock(&m, &ts) == ETIMEDOUT,
+	   "normal: timedlock, tv_sec -1 -> ETIMEDOUT");
 	{
 		int64_t t0 = now_ns(CLOCK_REALTIME);
 
@@ -148,7 +149,8 @@ static void test_mutex_errors(void)
 	ok(pthread_mutex_unlock(&m) == 0, "normal: unlock");
 	ts = at(CLOCK_REALTIME, 0);
 	ts.tv_nsec = NS_PER_S;
-	ok(pthread_mutex_timedlock(&m, &ts) == 0, "a free mutex: timedlock takes it, its time unread");
+	ok(pthread_mutex_timedlock(&m, &ts) == 0,
+	   "a free mutex: timedlock takes it, its time unread");
 	pthread_mutex_unlock(&m);
 }
 
@@ -192,8 +194,8 @@ static void test_mutex_counts(void)
 		for (int i = 0; i < ADDERS; i++)
 			pthread_join(t[i], NULL);
 		tap_why("counter %ld", counter);
-		ok(counter == (long)ADDERS * ADDS, "%s mutex: %d threads x %d increments, none lost",
-		   names[k], ADDERS, ADDS);
+		ok(counter == (long)ADDERS * ADDS,
+		   "%s mutex: %d threads x %d increments, none lost", names[k], ADDERS, ADDS);
 	}
 }
 
@@ -224,11 +226,11 @@ static void test_cond(void)
 	ok(pthread_condattr_getclock(&ca, &c) == 0 && c == CLOCK_REALTIME,
 	   "condattr: CLOCK_REALTIME by default");
 	ok(pthread_condattr_setclock(&ca, CLOCK_PROCESS_CPUTIME_ID) == EINVAL &&
-		   pthread_condattr_setclock(&ca, CLOCK_THREAD_CPUTIME_ID) == EINVAL &&
-		   pthread_condattr_setclock(&ca, 99) == EINVAL,
+	       pthread_condattr_setclock(&ca, CLOCK_THREAD_CPUTIME_ID) == EINVAL &&
+	       pthread_condattr_setclock(&ca, 99) == EINVAL,
 	   "setclock(CPU clocks, 99) -> EINVAL");
 	ok(pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) == 0 &&
-		   pthread_condattr_getclock(&ca, &c) == 0 && c == CLOCK_MONOTONIC,
+	       pthread_condattr_getclock(&ca, &c) == 0 && c == CLOCK_MONOTONIC,
 	   "setclock(CLOCK_MONOTONIC) reads back");
 	ok(pthread_condattr_setpshared(&ca, 99) == EINVAL, "condattr setpshared(99) -> EINVAL");
 
@@ -249,13 +251,15 @@ static void test_cond(void)
 		ok(pthread_mutex_trylock(&m) == EBUSY && in_thread(other_trylock) == EBUSY,
 		   "timedwait on %s: returns with the mutex held", name);
 		ts.tv_nsec = NS_PER_S;
-		ok(pthread_cond_timedwait(&cv, &m, &ts) == EINVAL, "%s: tv_nsec 1e9 -> EINVAL", name);
+		ok(pthread_cond_timedwait(&cv, &m, &ts) == EINVAL, "%s: tv_nsec 1e9 -> EINVAL",
+		   name);
 		ts.tv_nsec = -1;
-		ok(pthread_cond_timedwait(&cv, &m, &ts) == EINVAL, "%s: tv_nsec -1 -> EINVAL", name);
+		ok(pthread_cond_timedwait(&cv, &m, &ts) == EINVAL, "%s: tv_nsec -1 -> EINVAL",
+		   name);
 		ts.tv_sec = -1;
 		ts.tv_nsec = 0;
-		ok(pthread_cond_timedwait(&cv, &m, &ts) == ETIMEDOUT,
-		   "%s: tv_sec -1 -> ETIMEDOUT", name);
+		ok(pthread_cond_timedwait(&cv, &m, &ts) == ETIMEDOUT, "%s: tv_sec -1 -> ETIMEDOUT",
+		   name);
 		pthread_mutex_unlock(&m);
 		pthread_cond_destroy(&cv);
 	}
@@ -348,10 +352,11 @@ static void test_keys(void)
 	ok(pthread_key_delete(key) == EINVAL, "deleting it again -> EINVAL");
 	ok(pthread_setspecific(key, (void *)1) == EINVAL, "setspecific on a deleted key -> EINVAL");
 	ok(pthread_setspecific(1000000, (void *)1) == EINVAL &&
-		   pthread_getspecific(1000000) == NULL && pthread_key_delete(1000000) == EINVAL,
+	       pthread_getspecific(1000000) == NULL && pthread_key_delete(1000000) == EINVAL,
 	   "key 1000000: setspecific, delete -> EINVAL, getspecific NULL");
 	pthread_key_create(&key, NULL);
-	ok(pthread_getspecific(key) == NULL, "a key made again starts NULL in the thread that had one");
+	ok(pthread_getspecific(key) == NULL,
+	   "a key made again starts NULL in the thread that had one");
 	pthread_key_delete(key);
 	pthread_key_delete(key2);
 
@@ -376,7 +381,8 @@ static void *read_small_tls(void *arg)
 int main(void)
 {
 	small_tls = 8;
-	ok(in_thread(read_small_tls) == 7 && small_tls == 8, "a small __thread variable per thread");
+	ok(in_thread(read_small_tls) == 7 && small_tls == 8,
+	   "a small __thread variable per thread");
 	test_mutex_errors();
 	test_mutex_counts();
 	test_cond();

@@ -66,7 +66,7 @@ int main(void)
 	pthread_attr_setstack(&attr, stack, sizeof(stack));
 	ok(make(&t, &attr) == 0 && arm(t, 5000000, 0) == 0, "SIGEV_THREAD with a stack given");
 	ok(wait_calls(1) == 1 && local_seen >= (uintptr_t)stack &&
-		   local_seen < (uintptr_t)stack + sizeof(stack),
+	       local_seen < (uintptr_t)stack + sizeof(stack),
 	   "the function runs on that stack");
 	timer_delete(t);
 	usleep(20000);

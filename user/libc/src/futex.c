@@ -24,7 +24,8 @@ long __futex_wait_abs(volatile int *addr, int val, clockid_t clock, const struct
 
 	/* FUTEX_WAIT's timeout is relative; the bitset form takes an absolute one. */
 	if (abs)
-		op = FUTEX_WAIT_BITSET | priv | (clock == CLOCK_REALTIME ? FUTEX_CLOCK_REALTIME : 0);
+		op =
+		    FUTEX_WAIT_BITSET | priv | (clock == CLOCK_REALTIME ? FUTEX_CLOCK_REALTIME : 0);
 	if (cancellable)
 		return __syscall_cp(__NR_futex, (long)addr, op, val, (long)abs, 0,
 				    (long)FUTEX_BITSET_MATCH_ANY);

@@ -33,9 +33,10 @@
 #include "thread.h"
 
 /* glibc's set. */
-#define THREAD_CLONE_FLAGS                                                                     \
+#define THREAD_CLONE_FLAGS                                                                         \
 	(ABI_CLONE_VM | ABI_CLONE_FS | ABI_CLONE_FILES | ABI_CLONE_SIGHAND | ABI_CLONE_THREAD |    \
-	 ABI_CLONE_SYSVSEM | ABI_CLONE_SETTLS | ABI_CLONE_PARENT_SETTID | ABI_CLONE_CHILD_CLEARTID)
+	 ABI_CLONE_SYSVSEM | ABI_CLONE_SETTLS | ABI_CLONE_PARENT_SETTID |                          \
+	 ABI_CLONE_CHILD_CLEARTID)
 
 int __thread_clone(int flags, void *stack, volatile int *ptid, void *tls, volatile int *ctid);
 size_t __attr_stacksize(const pthread_attr_t *attr);

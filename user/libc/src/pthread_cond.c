@@ -170,6 +170,7 @@ int pthread_condattr_setpshared(pthread_condattr_t *attr, int pshared)
 
 int pthread_condattr_getpshared(const pthread_condattr_t *attr, int *pshared)
 {
-	*pshared = *(const int *)attr & CA_SHARED ? PTHREAD_PROCESS_SHARED : PTHREAD_PROCESS_PRIVATE;
+	*pshared =
+	    *(const int *)attr & CA_SHARED ? PTHREAD_PROCESS_SHARED : PTHREAD_PROCESS_PRIVATE;
 	return 0;
 }

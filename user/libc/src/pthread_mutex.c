@@ -210,7 +210,8 @@ int pthread_mutexattr_setpshared(pthread_mutexattr_t *attr, int pshared)
 
 int pthread_mutexattr_getpshared(const pthread_mutexattr_t *attr, int *pshared)
 {
-	*pshared = *(const int *)attr & MA_SHARED ? PTHREAD_PROCESS_SHARED : PTHREAD_PROCESS_PRIVATE;
+	*pshared =
+	    *(const int *)attr & MA_SHARED ? PTHREAD_PROCESS_SHARED : PTHREAD_PROCESS_PRIVATE;
 	return 0;
 }
 

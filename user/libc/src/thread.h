@@ -47,12 +47,12 @@ struct __ptcb;
 
 struct pthread {
 	/* glibc's tcbhead_t: offsets 0x00..0x18 are read by compiled code. */
-	struct pthread *tcb;	   /* 0x00: the thread pointer, this TCB */
-	void *dtv;		   /* 0x04: no dynamic TLS, unused */
-	struct pthread *self;	   /* 0x08 */
-	int multiple_threads;	   /* 0x0c */
-	unsigned long sysinfo;	   /* 0x10: no vDSO entry, unused */
-	unsigned long stack_guard; /* 0x14: -fstack-protector's canary */
+	struct pthread *tcb;	     /* 0x00: the thread pointer, this TCB */
+	void *dtv;		     /* 0x04: no dynamic TLS, unused */
+	struct pthread *self;	     /* 0x08 */
+	int multiple_threads;	     /* 0x0c */
+	unsigned long sysinfo;	     /* 0x10: no vDSO entry, unused */
+	unsigned long stack_guard;   /* 0x14: -fstack-protector's canary */
 	unsigned long pointer_guard; /* 0x18 */
 
 	/*
@@ -87,10 +87,10 @@ struct pthread {
 };
 
 /* tls.c */
-extern int __libc_tls_ok;		 /* %gs holds the thread pointer */
-extern struct pthread *__libc_main_tcb;	 /* the first thread's TCB */
-extern int __libc_tls_entry;		 /* GDT entry of the TLS descriptor */
-extern volatile int __libc_nthreads;	 /* threads alive, main included */
+extern int __libc_tls_ok;		/* %gs holds the thread pointer */
+extern struct pthread *__libc_main_tcb; /* the first thread's TCB */
+extern int __libc_tls_entry;		/* GDT entry of the TLS descriptor */
+extern volatile int __libc_nthreads;	/* threads alive, main included */
 
 /*
  * The calling thread's TCB.  The asm is volatile so that gcc never hoists
@@ -112,7 +112,7 @@ struct pthread *__tls_place(void *lo, void *hi);
 /* Bytes to reserve above a stack for the TLS block and TCB (alignment included). */
 size_t __tls_area_size(void);
 void __libc_thread_init(void); /* start.c calls it before anything else */
-int __tls_fork_child(void);	/* the child of fork: its tid, cleared when it ends */
+int __tls_fork_child(void);    /* the child of fork: its tid, cleared when it ends */
 /* set_thread_area's and clone's descriptor of the TLS segment of TCB t. */
 struct abi_user_desc;
 void __tls_descriptor(struct abi_user_desc *desc, int entry, const struct pthread *t);

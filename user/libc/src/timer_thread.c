@@ -65,7 +65,7 @@ static void *helper(void *arg)
 		siginfo_t si;
 
 		if (sys_4(__NR_rt_sigtimedwait, (long)&set, (long)&si, 0, ABI_SIGSET_SIZE) !=
-			    SIGCANCEL ||
+			SIGCANCEL ||
 		    si.si_code != SI_TIMER)
 			continue;
 		e = malloc(sizeof(*e));
