@@ -51,6 +51,7 @@ struct bench_ops {
 };
 
 extern const struct bench_ops bench_timerqueue_ops;
+size_t bench_timerqueue_node_size(void); /* sizeof(struct timerq_node) */
 extern const struct bench_ops bench_list_ops;
 extern const struct bench_ops bench_heap_ops;
 extern const struct bench_ops bench_wheel_ops;

@@ -47,7 +47,7 @@ struct outcome {
 
 static bool has_expiries(int w)
 {
-	return w == BW_PERIODIC || w == BW_EXPIRE || w == BW_MIX;
+	return w == BW_PERIODIC || w == BW_EXPIRE || w == BW_MIX || w == BW_EARLIEST || w == BW_POP;
 }
 
 static void replay(const struct variant *v, u64 span_ns, struct outcome *out,

@@ -2,11 +2,20 @@
  * `bench`          the timing table (make bench)
  * `bench --check`  the cross-check of the baselines, as TAP (make test)
  * `bench --size N [name]` one size only, optionally one structure (profiling)
+ * `bench --node-size` sizeof(struct timerq_node) on this host
+ * `bench --ops N NAME WORKLOAD COUNT [--dry]` untimed, for counting (bench/count):
+ *                  fill NAME to N timers, write a script of COUNT operations of
+ *                  WORKLOAD (its short name), run it unless --dry.  The
+ *                  difference between the two runs' instruction and cache-miss
+ *                  counts is what the COUNT operations cost.
  *
  * Timing: each structure is filled to N timers, then every workload runs
  * BENCH_REPS times as a script of operations, generated before the clock
  * starts and timed as a whole with clock_gettime(CLOCK_MONOTONIC); the table
- * shows the median ns per operation.  N stays the same throughout.
+ * shows the fastest run's ns per operation: on two cores shared with other
+ * work, what other work does only ever adds time, and the median of the
+ * fast rows (a few ns) swung by 2-6x from run to run.  N stays the same
+ * throughout.
  */
 #include "bench/workload.h"
 #include <stdio.h>
@@ -61,7 +70,8 @@ static void *must_alloc(size_t bytes)
 /* Operations per timed run: the list's random arms are O(N). */
 static u32 ops_per_run(int s, u32 n, enum bench_workload w)
 {
-	if (s != S_LIST || w == BW_PERIODIC || w == BW_TAIL || n <= 100)
+	if (s != S_LIST || w == BW_PERIODIC || w == BW_TAIL || w == BW_EARLIEST || w == BW_POP ||
+	    n <= 100)
 		return BENCH_OPS;
 	return n <= 10000 ? BENCH_LIST_OPS_10K : BENCH_LIST_OPS_1M;
 }
@@ -93,7 +103,7 @@ static void measure(int s, u32 n, double result[BW_COUNT], struct bench_op *scri
 		if (w == BW_PERIODIC)
 			bench_periodic_teardown(&g, &r);
 		qsort(samples, BENCH_REPS, sizeof(samples[0]), compare_doubles);
-		result[w] = samples[BENCH_REPS / 2];
+		result[w] = samples[0]; /* the fastest: see the opening comment */
 	}
 	structures[s]->destroy(r.q);
 	bench_gen_free(&g);
@@ -110,7 +120,7 @@ static int run_bench(u32 only_size, const char *only_structure)
 	struct bench_op *script = must_alloc(BENCH_OPS * sizeof(*script));
 	double start = now_seconds();
 
-	printf("tick386 timer queue benchmark: ns per operation (median of %d runs of %u ops)\n",
+	printf("tick386 timer queue benchmark: ns per operation (fastest of %d runs of %u ops)\n",
 	       BENCH_REPS, BENCH_OPS);
 	printf("host cc -O2, no sanitizers; U = uniform in (0, %.2f s]; one seed for all\n",
 	       BENCH_SPAN_NS * 1e-9);
@@ -119,11 +129,14 @@ static int run_bench(u32 only_size, const char *only_structure)
 	       "  arm = arm a free timer at now + U, disarm it; disarm = disarm a random armed\n"
 	       "  timer, re-arm it at now + U; expire-next = take the earliest, re-arm it at\n"
 	       "  its expiry + U; mix = 40%% arm a timeout at now + %.2f s and cancel a random\n"
-	       "  armed timer, 30%% re-arm a random one at now + U, 30%% expire-next\n",
+	       "  armed timer, 30%% re-arm a random one at now + U, 30%% expire-next;\n"
+	       "  earliest = look at the first timer; pop = take the first off, arm it at the\n"
+	       "  tail\n",
 	       BENCH_PERIOD_NS, BENCH_SPAN_NS * 1e-9);
 	printf("(x.xx) = ns of that structure / ns of timerqueue: above 1, timerqueue is faster\n");
 	printf("wheel: 4 levels x 256 slots, tick %u ns, expires at tick granularity\n",
 	       1u << BENCH_TICK_LOG2_NS);
+	printf("timerqueue node: %zu bytes\n", bench_timerqueue_node_size());
 	printf("list*: %u ops per run at N=10000 and %u at N=1000000 (O(n) walks), except fast "
 	       "paths\n",
 	       BENCH_LIST_OPS_10K, BENCH_LIST_OPS_1M);
@@ -154,22 +167,23 @@ static int run_bench(u32 only_size, const char *only_structure)
 	}
 	if (only_size)
 		goto out; /* a partial run, for profiling: no verdicts */
-	printf("\naims (timerqueue vs binary heap, the rows above):\n");
+	/*
+	 * Issue 16's aim for the fast paths: at least as fast as the heap at
+	 * every N.  (Random arm, disarm and expire-next are measured against
+	 * the queue's own past, in instructions and cache misses: bench/count.)
+	 */
+	printf(
+	    "\naims: the fast paths at least as fast as the binary heap (ns, the rows above):\n");
 	for (unsigned i = 0; i < N_SIZES; i++) {
+		static const int fast[] = {BW_EARLIEST, BW_POP, BW_PERIODIC, BW_TAIL};
 		double(*r)[BW_COUNT] = result[i];
 
-		printf("  N=%-8u expire-next %6.1f vs %6.1f: %-6s  disarm %6.1f vs %6.1f: %s\n",
-		       sizes[i], r[S_QUEUE][BW_EXPIRE], r[S_HEAP][BW_EXPIRE],
-		       verdict(r[S_QUEUE][BW_EXPIRE] <= r[S_HEAP][BW_EXPIRE]),
-		       r[S_QUEUE][BW_DISARM], r[S_HEAP][BW_DISARM],
-		       verdict(r[S_QUEUE][BW_DISARM] <= r[S_HEAP][BW_DISARM]));
-	}
-	{
-		double(*r)[BW_COUNT] = result[N_SIZES - 1];
-
-		printf("  N=%-8u arm %6.1f vs 1.5 x %6.1f: %s\n", sizes[N_SIZES - 1],
-		       r[S_QUEUE][BW_ARM], r[S_HEAP][BW_ARM],
-		       verdict(r[S_QUEUE][BW_ARM] <= 1.5 * r[S_HEAP][BW_ARM]));
+		printf("  N=%-8u", sizes[i]);
+		for (unsigned k = 0; k < sizeof(fast) / sizeof(fast[0]); k++)
+			printf("  %s %.1f vs %.1f: %s", bench_workload_short[fast[k]],
+			       r[S_QUEUE][fast[k]], r[S_HEAP][fast[k]],
+			       verdict(r[S_QUEUE][fast[k]] <= r[S_HEAP][fast[k]]));
+		printf("\n");
 	}
 	printf("(figures are noisy: 2 shared cores; the whole run took %.0f s)\n",
 	       now_seconds() - start);
@@ -178,15 +192,58 @@ out:
 	return 0;
 }
 
+/* One structure, one workload, untimed: see the opening comment (--ops). */
+static int run_ops(u32 n, const char *name, const char *workload, u32 count, bool dry)
+{
+	const struct bench_ops *ops = NULL;
+	struct bench_op *script;
+	struct bench_gen g;
+	struct bench_run r;
+	int w;
+
+	for (int s = 0; s < S_COUNT; s++)
+		if (!strcmp(name, structures[s]->name))
+			ops = structures[s];
+	for (w = 0; w < BW_COUNT && strcmp(workload, bench_workload_short[w]); w++)
+		;
+	if (!ops || w == BW_COUNT || !n || !count) {
+		fprintf(stderr, "bench: --ops: no structure \"%s\", workload \"%s\", or zero\n",
+			name, workload);
+		return 2;
+	}
+	script = must_alloc(count * sizeof(*script));
+	if (bench_setup(&g, &r, ops, n, BENCH_SEED ^ n, BENCH_SPAN_NS, BENCH_TICK_LOG2_NS))
+		exit(2);
+	if (w == BW_PERIODIC)
+		bench_periodic_setup(&g, &r);
+	bench_script(&g, w, script, count);
+	if (!dry)
+		bench_execute(&r, script, count);
+	ops->destroy(r.q);
+	bench_gen_free(&g);
+	free(script);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 2 && !strcmp(argv[1], "--node-size")) {
+		printf("%zu\n", bench_timerqueue_node_size());
+		return 0;
+	}
+	if ((argc == 6 || (argc == 7 && !strcmp(argv[6], "--dry"))) && !strcmp(argv[1], "--ops"))
+		return run_ops((u32)strtoul(argv[2], NULL, 10), argv[3], argv[4],
+			       (u32)strtoul(argv[5], NULL, 10), argc == 7);
 	if (argc == 2 && !strcmp(argv[1], "--check"))
 		return bench_check();
 	/* For profiling: one size, and optionally one structure (by its name). */
 	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "--size"))
 		return run_bench((u32)strtoul(argv[2], NULL, 10), argc == 4 ? argv[3] : NULL);
 	if (argc != 1) {
-		fprintf(stderr, "usage: %s [--check | --size N [structure]]\n", argv[0]);
+		fprintf(stderr,
+			"usage: %s [--check | --size N [structure] | --node-size | --ops N "
+			"structure workload count [--dry]]\n",
+			argv[0]);
 		return 2;
 	}
 	return run_bench(0, NULL);

@@ -60,6 +60,11 @@ static int tq_check(struct bench_queue *bq)
 	return timerq_check(&bq->q);
 }
 
+size_t bench_timerqueue_node_size(void)
+{
+	return sizeof(struct timerq_node);
+}
+
 const struct bench_ops bench_timerqueue_ops = {
     .name = "timerqueue",
     .create = tq_create,

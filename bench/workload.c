@@ -14,6 +14,14 @@ const char *const bench_workload_name[BW_COUNT] = {
     [BW_DISARM] = "disarm random (+ re-arm it)",
     [BW_EXPIRE] = "expire-next (+ re-arm later)",
     [BW_MIX] = "mix 40/30/30",
+    [BW_EARLIEST] = "fast: earliest",
+    [BW_POP] = "fast: pop (+ arm it at the tail)",
+};
+
+const char *const bench_workload_short[BW_COUNT] = {
+    [BW_PERIODIC] = "periodic", [BW_TAIL] = "tail",	[BW_ARM] = "arm",
+    [BW_DISARM] = "disarm",	[BW_EXPIRE] = "expire", [BW_MIX] = "mix",
+    [BW_EARLIEST] = "earliest", [BW_POP] = "pop",
 };
 
 /* splitmix64 (Steele, Lea, Flood 2014): a 64-bit counter through a mixer. */
@@ -203,6 +211,12 @@ void bench_script(struct bench_gen *g, enum bench_workload w, struct bench_op *o
 			}
 			break;
 		}
+		case BW_EARLIEST:
+			op->kind = OP_FIRST;
+			break;
+		case BW_POP:
+			op->kind = OP_POP_TAIL;
+			break;
 		default:
 			abort();
 		}
@@ -249,6 +263,19 @@ void bench_execute(struct bench_run *r, const struct bench_op *ops, u32 count)
 			break;
 		case OP_REARM:
 			s->arm(q, op->a, key_of(ns, op->a, id_bits));
+			break;
+		case OP_FIRST:
+			s->first(q, &key);
+			if (r->trace)
+				r->trace[r->traced++] = key;
+			break;
+		case OP_POP_TAIL:
+			id = s->first(q, &key);
+			if (r->trace)
+				r->trace[r->traced++] = key;
+			s->disarm(q, id);
+			ns = ++latest;
+			s->arm(q, id, key_of(ns, id, id_bits));
 			break;
 		}
 		if (ns > latest)

@@ -30,10 +30,13 @@ enum bench_workload {
 	BW_EXPIRE,   /* take the earliest timer, re-arm it at a random later time */
 	BW_MIX,	     /* 40% arm a new timeout (now + span) + cancel a random armed one,
 		      * 30% re-arm a random armed one at a random time, 30% expire-next */
+	BW_EARLIEST, /* fast path: look at the earliest timer */
+	BW_POP,	     /* fast path: take the earliest off, arm it after every armed one */
 	BW_COUNT
 };
 
 extern const char *const bench_workload_name[BW_COUNT];
+extern const char *const bench_workload_short[BW_COUNT]; /* for the command line */
 
 enum bench_op_kind {
 	OP_ARM_DISARM,	 /* arm a, disarm a */
@@ -42,6 +45,8 @@ enum bench_op_kind {
 	OP_EXPIRE,	 /* first, re-arm it at its expiry + delta */
 	OP_ARM_NEW_OLD,	 /* arm a, disarm b */
 	OP_REARM,	 /* arm (move) a */
+	OP_FIRST,	 /* first */
+	OP_POP_TAIL,	 /* first, disarm it, arm it after every timer armed so far */
 };
 
 struct bench_op {

@@ -12,239 +12,347 @@
  * its side one black short, and the fix walks up looking at the sibling
  * until a red node can be blackened or a rotation borrows a black node from
  * the sibling's side.
+ *
+ * What it costs is stores and the cache lines they touch, so every step
+ * writes each word once: a node that changes parent and colour gets one
+ * store of the packed word (never "set the parent, then set the colour", two
+ * read-modify-writes of the same word), a red node's word is its parent's
+ * address as it stands (no masking), and the rotations are spelt out in
+ * place, each case knowing which colours it makes, instead of a generic
+ * rotation that rereads and rewrites what the case then overwrites.
  */
 #include "lib/rbtree.h"
 
+/* The parent of a node known to be red: its word is the address itself. */
+static inline struct rb_node *rb_red_parent(const struct rb_node *red)
+{
+	return (struct rb_node *)red->parent_colour;
+}
+
+/* One store: `node` hangs under `parent` with `colour`. */
+static inline void rb_set_parent_colour(struct rb_node *node, struct rb_node *parent,
+					unsigned colour)
+{
+	node->parent_colour = (uintptr_t)parent | colour;
+}
+
+/* Under a new parent, keeping its colour (the node's colour is not known). */
 static inline void rb_set_parent(struct rb_node *node, struct rb_node *parent)
 {
 	node->parent_colour = (uintptr_t)parent | rb_colour(node);
 }
 
-static inline void rb_set_colour(struct rb_node *node, unsigned colour)
-{
-	node->parent_colour = (node->parent_colour & ~(uintptr_t)1) | colour;
-}
-
-/* Make `parent` (or the root, when `parent` is NULL) point at `new` instead of `old`. */
-static inline void rb_change_child(struct rb_node *old, struct rb_node *new,
-				   struct rb_node *parent, struct rb_root *root)
-{
-	if (!parent)
-		root->node = new;
-	else if (parent->left == old)
-		parent->left = new;
-	else
-		parent->right = new;
-}
-
 /*
- *     x                y
- *    / \              / \
- *   a   y    -->     x   c
- *      / \          / \
- *     b   c        a   b
+ * The last step of a rotation: `new` takes `old`'s place, parent and colour,
+ * and `old` hangs under `new` with `colour`.  The child links between the two
+ * are the caller's, who knows which side.
  */
-static void rb_rotate_left(struct rb_node *x, struct rb_root *root)
+static inline void rb_rotate_set_parents(struct rb_node *old, struct rb_node *new,
+					 struct rb_root *root, unsigned colour)
 {
-	struct rb_node *y = x->right;
-	struct rb_node *parent = rb_parent(x);
+	uintptr_t word = old->parent_colour;
 
-	x->right = y->left;
-	if (y->left)
-		rb_set_parent(y->left, x);
-	rb_set_parent(y, parent);
-	rb_change_child(x, y, parent, root);
-	y->left = x;
-	rb_set_parent(x, y);
+	new->parent_colour = word;
+	rb_set_parent_colour(old, new, colour);
+	rb_change_child(old, new, (struct rb_node *)(word & ~(uintptr_t)1), root);
 }
 
-/* The mirror image of rb_rotate_left(). */
-static void rb_rotate_right(struct rb_node *x, struct rb_root *root)
+void rb_insert_rebalance(struct rb_node *node, struct rb_node *parent, struct rb_root *root)
 {
-	struct rb_node *y = x->left;
-	struct rb_node *parent = rb_parent(x);
-
-	x->left = y->right;
-	if (y->right)
-		rb_set_parent(y->right, x);
-	rb_set_parent(y, parent);
-	rb_change_child(x, y, parent, root);
-	y->right = x;
-	rb_set_parent(x, y);
-}
-
-void rb_insert_color(struct rb_node *node, struct rb_root *root)
-{
-	struct rb_node *parent;
-
-	/* A red parent is never the root, so the grandparent exists. */
-	while ((parent = rb_parent(node)) && rb_is_red(parent)) {
-		struct rb_node *gparent = rb_parent(parent);
-		struct rb_node *uncle;
+	/*
+	 * `node` and `parent` are red.  A red node is never the root, so the
+	 * grandparent exists, and it is black (rule 2 held before).
+	 */
+	for (;;) {
+		struct rb_node *gparent = rb_red_parent(parent), *uncle, *tmp;
 
 		if (parent == gparent->left) {
 			uncle = gparent->right;
 			if (uncle && rb_is_red(uncle)) {
-				/* Recolour: the grandparent's subtree keeps its black height. */
-				rb_set_colour(parent, RB_BLACK);
-				rb_set_colour(uncle, RB_BLACK);
-				rb_set_colour(gparent, RB_RED);
+				/*
+				 *       G            g
+				 *      / \          / \
+				 *     p   u  -->   P   U     (upper case: black)
+				 *     |            |
+				 *     n            n
+				 * The grandparent's subtree keeps its black
+				 * height; g may now be red under red: go up.
+				 */
+				rb_set_parent_colour(uncle, gparent, RB_BLACK);
+				rb_set_parent_colour(parent, gparent, RB_BLACK);
 				node = gparent;
+				parent = rb_parent(node);
+				if (!parent)
+					return; /* g is the root: it stays black */
+				rb_set_parent_colour(node, parent, RB_RED);
+				if (rb_is_black(parent))
+					return;
 				continue;
 			}
 			if (node == parent->right) {
-				/* Zig-zag: turn it into the straight case. */
-				rb_rotate_left(parent, root);
-				node = parent;
-				parent = rb_parent(node);
+				/*
+				 *      G             G
+				 *     / \           / \
+				 *    p   U  -->    n   U
+				 *     \           /
+				 *      n         p
+				 * (rotate left at p; n's left subtree, black,
+				 * goes to p): the straight case below.
+				 */
+				tmp = node->left;
+				parent->right = tmp;
+				node->left = parent;
+				if (tmp)
+					rb_set_parent_colour(tmp, parent, RB_BLACK);
+				rb_set_parent_colour(parent, node, RB_RED);
+				parent = node;
 			}
-			rb_set_colour(parent, RB_BLACK);
-			rb_set_colour(gparent, RB_RED);
-			rb_rotate_right(gparent, root);
-			break;
-		} else {
-			uncle = gparent->left;
-			if (uncle && rb_is_red(uncle)) {
-				rb_set_colour(parent, RB_BLACK);
-				rb_set_colour(uncle, RB_BLACK);
-				rb_set_colour(gparent, RB_RED);
-				node = gparent;
-				continue;
-			}
-			if (node == parent->left) {
-				rb_rotate_right(parent, root);
-				node = parent;
-				parent = rb_parent(node);
-			}
-			rb_set_colour(parent, RB_BLACK);
-			rb_set_colour(gparent, RB_RED);
-			rb_rotate_left(gparent, root);
-			break;
+			/*
+			 *        G           P
+			 *       / \         / \
+			 *      p   U  -->  n   g
+			 *     / \             / \
+			 *    n   t           t   U
+			 * (rotate right at G): no red under red, same black
+			 * heights, and the top is black as before: done.
+			 */
+			tmp = parent->right;
+			gparent->left = tmp;
+			parent->right = gparent;
+			if (tmp)
+				rb_set_parent_colour(tmp, gparent, RB_BLACK);
+			rb_rotate_set_parents(gparent, parent, root, RB_RED);
+			return;
 		}
+		/* The mirror image. */
+		uncle = gparent->left;
+		if (uncle && rb_is_red(uncle)) {
+			rb_set_parent_colour(uncle, gparent, RB_BLACK);
+			rb_set_parent_colour(parent, gparent, RB_BLACK);
+			node = gparent;
+			parent = rb_parent(node);
+			if (!parent)
+				return;
+			rb_set_parent_colour(node, parent, RB_RED);
+			if (rb_is_black(parent))
+				return;
+			continue;
+		}
+		if (node == parent->left) {
+			tmp = node->right;
+			parent->left = tmp;
+			node->right = parent;
+			if (tmp)
+				rb_set_parent_colour(tmp, parent, RB_BLACK);
+			rb_set_parent_colour(parent, node, RB_RED);
+			parent = node;
+		}
+		tmp = parent->left;
+		gparent->right = tmp;
+		parent->left = gparent;
+		if (tmp)
+			rb_set_parent_colour(tmp, gparent, RB_BLACK);
+		rb_rotate_set_parents(gparent, parent, root, RB_RED);
+		return;
 	}
-	rb_set_colour(root->node, RB_BLACK);
-}
-
-static inline bool rb_black_or_null(const struct rb_node *node)
-{
-	return !node || rb_is_black(node);
 }
 
 /*
- * The subtree at `x` (possibly NULL), child of `parent`, is one black node
- * short of its sibling's.
+ * After a black node left the tree: the subtree at `node` (NULL at first),
+ * a child of `parent`, is one black node short of its sibling's.  The
+ * sibling exists (its side has black height >= 1).  Lower case red, upper
+ * case black, x the short side, s its sibling, p their parent.
  */
-static void rb_erase_fixup(struct rb_node *x, struct rb_node *parent, struct rb_root *root)
+void rb_erase_rebalance(struct rb_node *parent, struct rb_root *root)
 {
-	while (x != root->node && rb_black_or_null(x)) {
-		struct rb_node *sibling;
+	struct rb_node *node = NULL, *sibling, *near, *far;
 
-		if (x == parent->left) {
-			/* The sibling has black height >= 1, so it exists. */
-			sibling = parent->right;
+	for (;;) {
+		sibling = parent->right;
+		if (node != sibling) { /* x is the left child (NULL included) */
 			if (rb_is_red(sibling)) {
-				/* Make the sibling black; the parent becomes red. */
-				rb_set_colour(sibling, RB_BLACK);
-				rb_set_colour(parent, RB_RED);
-				rb_rotate_left(parent, root);
-				sibling = parent->right;
+				/*
+				 *     P               S
+				 *    / \             / \
+				 *   X   s    -->    p   R
+				 *      / \         / \
+				 *     L   R       X   L
+				 * (rotate left at P): x's new sibling L is
+				 * black, and x is still short.  L exists: s's
+				 * children have s's side's black height, >= 1.
+				 */
+				near = sibling->left;
+				parent->right = near;
+				sibling->left = parent;
+				rb_set_parent_colour(near, parent, RB_BLACK);
+				rb_rotate_set_parents(parent, sibling, root, RB_RED);
+				sibling = near;
 			}
-			if (rb_black_or_null(sibling->left) && rb_black_or_null(sibling->right)) {
-				/* Take one black off the sibling's side too; move up. */
-				rb_set_colour(sibling, RB_RED);
-				x = parent;
-				parent = rb_parent(x);
-				continue;
+			far = sibling->right;
+			if (!far || rb_is_black(far)) {
+				near = sibling->left;
+				if (!near || rb_is_black(near)) {
+					/*
+					 * S's children are both black: paint
+					 * S red, and p's whole subtree is
+					 * short.  A red p turns black and
+					 * that pays it back; a black p passes
+					 * the debt up.
+					 */
+					rb_set_parent_colour(sibling, parent, RB_RED);
+					if (rb_is_red(parent)) {
+						parent->parent_colour |= RB_BLACK;
+						return;
+					}
+					node = parent;
+					parent = rb_parent(node);
+					if (!parent)
+						return; /* the root: every path lost one */
+					continue;
+				}
+				/*
+				 *    (p)             (p)
+				 *    / \             / \
+				 *   X   S    -->    X   N
+				 *      / \               \
+				 *     n   F               S
+				 *                          \
+				 *                           F
+				 * (rotate right at S): the far child of the
+				 * new sibling N is S, to be painted black
+				 * below, and N takes p's colour there.
+				 */
+				far = near->right;
+				sibling->left = far;
+				near->right = sibling;
+				parent->right = near;
+				if (far)
+					rb_set_parent_colour(far, sibling, RB_BLACK);
+				far = sibling;
+				sibling = near;
 			}
-			if (rb_black_or_null(sibling->right)) {
-				/* The sibling's near child is red: make it the far one. */
-				rb_set_colour(sibling->left, RB_BLACK);
-				rb_set_colour(sibling, RB_RED);
-				rb_rotate_right(sibling, root);
-				sibling = parent->right;
-			}
-			/* Far child red: one rotation gives x's side its black back. */
-			rb_set_colour(sibling, rb_colour(parent));
-			rb_set_colour(parent, RB_BLACK);
-			rb_set_colour(sibling->right, RB_BLACK);
-			rb_rotate_left(parent, root);
-			x = root->node;
-			break;
-		} else {
-			sibling = parent->left;
-			if (rb_is_red(sibling)) {
-				rb_set_colour(sibling, RB_BLACK);
-				rb_set_colour(parent, RB_RED);
-				rb_rotate_right(parent, root);
-				sibling = parent->left;
-			}
-			if (rb_black_or_null(sibling->left) && rb_black_or_null(sibling->right)) {
-				rb_set_colour(sibling, RB_RED);
-				x = parent;
-				parent = rb_parent(x);
-				continue;
-			}
-			if (rb_black_or_null(sibling->left)) {
-				rb_set_colour(sibling->right, RB_BLACK);
-				rb_set_colour(sibling, RB_RED);
-				rb_rotate_left(sibling, root);
-				sibling = parent->left;
-			}
-			rb_set_colour(sibling, rb_colour(parent));
-			rb_set_colour(parent, RB_BLACK);
-			rb_set_colour(sibling->left, RB_BLACK);
-			rb_rotate_right(parent, root);
-			x = root->node;
-			break;
+			/*
+			 *    (p)             (s)
+			 *    / \             / \
+			 *   X   S    -->    P   F
+			 *      / \         / \
+			 *    (n)  f       X  (n)
+			 * (rotate left at p): S takes p's place and colour,
+			 * p turns black on x's side, which gets its black
+			 * back, and the far child, red, turns black for the
+			 * far side's.  Done.
+			 */
+			near = sibling->left;
+			parent->right = near;
+			sibling->left = parent;
+			rb_set_parent_colour(far, sibling, RB_BLACK);
+			if (near)
+				rb_set_parent(near, parent);
+			rb_rotate_set_parents(parent, sibling, root, RB_BLACK);
+			return;
 		}
+		/* The mirror image: x is the right child. */
+		sibling = parent->left;
+		if (rb_is_red(sibling)) {
+			near = sibling->right;
+			parent->left = near;
+			sibling->right = parent;
+			rb_set_parent_colour(near, parent, RB_BLACK);
+			rb_rotate_set_parents(parent, sibling, root, RB_RED);
+			sibling = near;
+		}
+		far = sibling->left;
+		if (!far || rb_is_black(far)) {
+			near = sibling->right;
+			if (!near || rb_is_black(near)) {
+				rb_set_parent_colour(sibling, parent, RB_RED);
+				if (rb_is_red(parent)) {
+					parent->parent_colour |= RB_BLACK;
+					return;
+				}
+				node = parent;
+				parent = rb_parent(node);
+				if (!parent)
+					return;
+				continue;
+			}
+			far = near->left;
+			sibling->right = far;
+			near->left = sibling;
+			parent->left = near;
+			if (far)
+				rb_set_parent_colour(far, sibling, RB_BLACK);
+			far = sibling;
+			sibling = near;
+		}
+		near = sibling->right;
+		parent->left = near;
+		sibling->right = parent;
+		rb_set_parent_colour(far, sibling, RB_BLACK);
+		if (near)
+			rb_set_parent(near, parent);
+		rb_rotate_set_parents(parent, sibling, root, RB_BLACK);
+		return;
 	}
-	if (x)
-		rb_set_colour(x, RB_BLACK);
 }
 
-void rb_erase(struct rb_node *node, struct rb_root *root)
+/*
+ * A node with two children: the successor `succ` (the leftmost node of the
+ * right subtree, which has no left child) takes the node's place and colour;
+ * what the tree lost is then the successor at its old place, where its right
+ * child, if any (a red leaf), takes over, turned black.
+ */
+void rb_erase_inner(struct rb_node *node, struct rb_root *root)
 {
-	struct rb_node *child, *parent;
-	unsigned removed_colour;
+	struct rb_node *left = node->left, *right = node->right;
+	uintptr_t word = node->parent_colour;
+	struct rb_node *parent = (struct rb_node *)(word & ~(uintptr_t)1);
+	struct rb_node *succ = right, *succ_parent, *child;
 
-	if (!node->left || !node->right) {
-		/* At most one child: it takes the node's place. */
-		child = node->left ? node->left : node->right;
-		parent = rb_parent(node);
-		removed_colour = rb_colour(node);
-		if (child)
-			rb_set_parent(child, parent);
-		rb_change_child(node, child, parent, root);
+	if (!succ->left) {
+		/*
+		 *     (n)          (s)
+		 *     / \          / \
+		 *    L   s  -->   L   c
+		 *         \
+		 *          c
+		 */
+		succ_parent = succ;
+		child = succ->right;
 	} else {
 		/*
-		 * Two children: the successor `succ` (which has no left child)
-		 * leaves its own place to its right child and takes the node's
-		 * place and colour.  What the tree lost is then the colour the
-		 * successor had, at the successor's old place.
+		 *     (n)          (s)
+		 *     / \          / \
+		 *    L   R  -->   L   R
+		 *       /            /
+		 *     ...          ...
+		 *     /            /
+		 *    s            c
+		 *     \
+		 *      c
 		 */
-		struct rb_node *succ = node->right;
-
-		while (succ->left)
+		do {
+			succ_parent = succ;
 			succ = succ->left;
+		} while (succ->left);
 		child = succ->right;
-		removed_colour = rb_colour(succ);
-		parent = rb_parent(succ);
-		if (parent == node) {
-			parent = succ; /* succ was node->right; its right child stays */
-		} else {
-			parent->left = child;
-			succ->right = node->right;
-			rb_set_parent(node->right, succ);
-		}
-		if (child)
-			rb_set_parent(child, parent);
-		succ->left = node->left;
-		rb_set_parent(node->left, succ);
-		succ->parent_colour = node->parent_colour;
-		rb_change_child(node, succ, rb_parent(node), root);
+		succ_parent->left = child;
+		succ->right = right;
+		rb_set_parent(right, succ);
 	}
-	if (removed_colour == RB_BLACK)
-		rb_erase_fixup(child, parent, root);
+	succ->left = left;
+	rb_set_parent(left, succ);
+	rb_change_child(node, succ, parent, root);
+	if (child) {
+		rb_set_parent_colour(child, succ_parent, RB_BLACK);
+		succ->parent_colour = word;
+	} else {
+		bool was_black = rb_is_black(succ);
+
+		succ->parent_colour = word;
+		if (was_black)
+			rb_erase_rebalance(succ_parent, root);
+	}
 }
 
 struct rb_node *rb_first(const struct rb_root *root)

@@ -97,11 +97,73 @@ static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
 	*link = node;
 }
 
-/* Rebalance after rb_link_node(): O(log n) recolourings, at most 2 rotations. */
-void rb_insert_color(struct rb_node *node, struct rb_root *root);
+/*
+ * The out-of-line part of rb_insert_color(): `node` and its parent are both
+ * red.  O(log n) recolourings, at most 2 rotations.
+ */
+void rb_insert_rebalance(struct rb_node *node, struct rb_node *parent, struct rb_root *root);
 
-/* Remove `node` from the tree: O(log n), at most 3 rotations. */
-void rb_erase(struct rb_node *node, struct rb_root *root);
+/*
+ * Rebalance after rb_link_node().  A red leaf under a black parent breaks no
+ * rule (half the random insertions), so that test is made here, inline.
+ */
+static inline void rb_insert_color(struct rb_node *node, struct rb_root *root)
+{
+	struct rb_node *parent = rb_parent(node);
+
+	if (!parent)
+		node->parent_colour = RB_BLACK; /* the root */
+	else if (rb_is_red(parent))
+		rb_insert_rebalance(node, parent, root);
+}
+
+/* Make `parent` (or the root, when `parent` is NULL) point at `new` instead of `old`. */
+static inline void rb_change_child(struct rb_node *old, struct rb_node *new,
+				   struct rb_node *parent, struct rb_root *root)
+{
+	if (!parent)
+		root->node = new;
+	else if (parent->left == old)
+		parent->left = new;
+	else
+		parent->right = new;
+}
+
+/*
+ * The out-of-line parts of rb_erase(): the fix after a black leaf left
+ * `parent` (its side now one black short), and the erasure of a node with
+ * two children.
+ */
+void rb_erase_rebalance(struct rb_node *parent, struct rb_root *root);
+void rb_erase_inner(struct rb_node *node, struct rb_root *root);
+
+/*
+ * Remove `node` from the tree: O(log n), at most 3 rotations.
+ *
+ * A node with at most one child, every end of the tree and about half of
+ * its nodes, is unlinked here, inline.  Its lone child, if any, is a red
+ * leaf under a black node (rule 3): it takes the node's place and colour
+ * (one store of the node's word), and no path has lost a black node.  A
+ * red leaf leaves nothing to fix; a black one (not the root) leaves its
+ * side short.
+ */
+static inline void rb_erase(struct rb_node *node, struct rb_root *root)
+{
+	struct rb_node *left = node->left, *right = node->right, *child, *parent;
+	uintptr_t word = node->parent_colour;
+
+	if (left && right) {
+		rb_erase_inner(node, root);
+		return;
+	}
+	child = left ? left : right;
+	parent = (struct rb_node *)(word & ~(uintptr_t)1);
+	rb_change_child(node, child, parent, root);
+	if (child)
+		child->parent_colour = word;
+	else if ((word & RB_BLACK) && parent)
+		rb_erase_rebalance(parent, root);
+}
 
 /* In-order navigation; NULL past either end or on an empty tree. */
 struct rb_node *rb_first(const struct rb_root *root);

@@ -1,148 +1,265 @@
 /*
- * The timer queue: a sorted list of armed timers indexed by a red-black
- * tree.  The data structure and its invariants I1-I6 are described in
- * lib/timerqueue.h; every function here keeps them.
+ * The timer queue: a red-black tree of armed timers whose in-order sequence
+ * is the sorted list, with its two ends kept.  The data structure and its
+ * invariants I1-I6 are described in lib/timerqueue.h; every function here
+ * keeps them.
  *
- * An armed node is in one of two places: on q->list and in q->tree (the
- * queue proper), or, while timerq_expire() runs, on that call's list of
- * due nodes with its tree links cleared (I6).  timerq_arm and
- * timerq_disarm tell the two apart by rb_is_cleared().
+ * An armed node is in one of two places: in q->tree (the queue proper), or,
+ * while timerq_expire() runs, on that call's list of due nodes (I6).
+ * timerq_arm and timerq_disarm tell the two apart by the node's word.
  */
 #include "lib/timerqueue.h"
 
 #include <stddef.h>
 
+/* The rb_node opens the timerq_node (the header asserts it): NULL stays NULL. */
 static inline struct timerq_node *timerq_node_of_rb(struct rb_node *rb)
 {
-	return rb_entry(rb, struct timerq_node, rb);
-}
-
-static inline struct timerq_node *timerq_node_of_link(struct list_head *link)
-{
-	return list_entry(link, struct timerq_node, link);
+	return (struct timerq_node *)rb;
 }
 
 void timerq_init(struct timerq *q)
 {
 	q->tree.node = NULL;
-	list_init(&q->list);
+	q->first = NULL;
+	q->last = NULL;
 	q->count = 0;
 }
 
-/* &node->left when go_right is 0, &node->right when 1, without a branch. */
-static inline struct rb_node **rb_child_link(struct rb_node *node, unsigned go_right)
+/*
+ * One step down the walk: the child on the side `expires` belongs (the
+ * right on a tie).  Left or right is a coin toss for random expiries, which
+ * a branch predictor loses half the time, so both links are read (one cache
+ * line with the expiry) and one is selected as data, a conditional move.
+ */
+static inline struct rb_node *timerq_step(const struct rb_node *node, ktime_t expires)
 {
-	const size_t step = offsetof(struct rb_node, right) - offsetof(struct rb_node, left);
+	struct rb_node *left = node->left, *right = node->right;
 
-	return (struct rb_node **)((char *)node + offsetof(struct rb_node, left) + go_right * step);
+	return expires >= timerq_node_of_rb((struct rb_node *)node)->expires ? right : left;
 }
 
-/*
- * Take an armed node out of the queue proper, or off the due list of a
- * running timerq_expire() (I6), leaving its list links stale.
- */
-static void timerq_unlink(struct timerq *q, struct timerq_node *node)
+/* The first node's successor: its right child (a red leaf) or its parent (header). */
+static inline struct timerq_node *timerq_after_first(const struct timerq_node *first)
 {
-	list_del(&node->link);
-	if (rb_is_cleared(&node->rb))
-		return; /* due, taken by timerq_expire: not in the tree, not counted */
+	struct rb_node *right = first->rb.right;
+
+	return timerq_node_of_rb(right ? right : rb_parent(&first->rb));
+}
+
+/* The last node's predecessor: its left child (a red leaf) or its parent. */
+static inline struct timerq_node *timerq_before_last(const struct timerq_node *last)
+{
+	struct rb_node *left = last->rb.left;
+
+	return timerq_node_of_rb(left ? left : rb_parent(&last->rb));
+}
+
+/* Take a node out of the tree, moving the ends past it first (I3). */
+static inline __attribute__((always_inline)) void timerq_erase(struct timerq *q,
+							       struct timerq_node *node)
+{
+	if (node == q->first)
+		q->first = timerq_after_first(node);
+	if (node == q->last)
+		q->last = timerq_before_last(node);
 	rb_erase(&node->rb, &q->tree);
 	q->count--;
 }
 
 /*
- * Link a disarmed node whose expires is set.  In a binary search tree a new
- * leaf's in-order neighbour is its parent: the predecessor when the leaf
- * hangs to the right, the successor when it hangs to the left.  So once the
- * tree walk has found the parent, the list position is known too (I2).
+ * Take an armed node out of the queue proper, or off the due list of a
+ * running timerq_expire() (I6), leaving its word to the caller.
  */
-static void timerq_link(struct timerq *q, struct timerq_node *node)
+static void timerq_unlink(struct timerq *q, struct timerq_node *node)
 {
-	ktime_t expires = node->expires;
-	struct timerq_node *first, *last;
-	struct rb_node **link, *parent;
-
-	q->count++;
-	if (list_empty(&q->list)) {
-		/* Empty queue: the node becomes the root. */
-		rb_link_node(&node->rb, NULL, &q->tree.node);
-		list_add(&node->link, &q->list);
-		rb_insert_color(&node->rb, &q->tree);
-		return;
-	}
-	last = timerq_node_of_link(q->list.prev);
-	if (expires >= last->expires) {
-		/*
-		 * At or after the latest timer (ties go last: FIFO).  The list's
-		 * last node is the tree's rightmost (I3), whose right link is
-		 * free: hang the node there, no walk.
-		 */
-		rb_link_node(&node->rb, &last->rb, &last->rb.right);
-		list_add_tail(&node->link, &q->list);
-		rb_insert_color(&node->rb, &q->tree);
-		return;
-	}
-	first = timerq_node_of_link(q->list.next);
-	if (expires < first->expires) {
-		/* Strictly before every timer: under the leftmost node, no walk. */
-		rb_link_node(&node->rb, &first->rb, &first->rb.left);
-		list_add(&node->link, &q->list);
-		rb_insert_color(&node->rb, &q->tree);
-		return;
-	}
-
-	/* Walk; on equal expiries go right, so the new node follows them (FIFO). */
-	link = &q->tree.node;
-	parent = NULL;
-	while (*link) {
-		parent = *link;
-		/*
-		 * Left or right is a coin toss for random expiries, which a
-		 * branch predictor loses half the time; selecting the link
-		 * as data (a conditional move) costs nothing when it loses.
-		 */
-		link = rb_child_link(parent, expires >= timerq_node_of_rb(parent)->expires);
-	}
-	rb_link_node(&node->rb, parent, link);
-	if (link == &parent->left)
-		list_add_tail(&node->link, &timerq_node_of_rb(parent)->link); /* before parent */
+	if (node->rb.parent_colour == TIMERQ_DUE)
+		list_del(&node->due); /* due, taken by timerq_expire: not in the tree */
 	else
-		list_add(&node->link, &timerq_node_of_rb(parent)->link); /* after parent */
+		timerq_erase(q, node);
+}
+
+/*
+ * Link a disarmed node at `expires`.  The ends first: at or after the last
+ * (ties go last: FIFO) the node hangs at the last node's free right link,
+ * strictly before the first at the first's free left link, no walk.
+ * Out of line, and called last, so that its callers need no stack frame.
+ */
+static __attribute__((noinline)) void timerq_link(struct timerq *q, struct timerq_node *node,
+						  ktime_t expires)
+{
+	struct timerq_node *first = q->first, *last = q->last;
+	struct rb_node **link, *parent, *child;
+
+	node->expires = expires;
+	q->count++;
+	if (!last) {
+		/* Empty queue: the node becomes the root, black. */
+		node->rb.parent_colour = RB_BLACK;
+		node->rb.left = NULL;
+		node->rb.right = NULL;
+		q->tree.node = &node->rb;
+		q->first = node;
+		q->last = node;
+		return;
+	}
+	if (expires >= last->expires) {
+		rb_link_node(&node->rb, &last->rb, &last->rb.right);
+		q->last = node;
+		rb_insert_color(&node->rb, &q->tree);
+		return;
+	}
+	if (expires < first->expires) {
+		rb_link_node(&node->rb, &first->rb, &first->rb.left);
+		q->first = node;
+		rb_insert_color(&node->rb, &q->tree);
+		return;
+	}
+
+	/*
+	 * Walk down to a free link; on equal expiries go right, so the new
+	 * node follows them (FIFO).  It lands strictly between the ends:
+	 * they stay.  Each level is a load, a compare with the expiry in
+	 * memory, a conditional move and a test: the loop is unrolled twice
+	 * so that the two nodes trade roles instead of being copied.
+	 */
+	parent = q->tree.node;
+	for (;;) {
+		child = timerq_step(parent, expires);
+		if (!child)
+			break;
+		parent = timerq_step(child, expires);
+		if (!parent) {
+			parent = child;
+			break;
+		}
+	}
+	/*
+	 * The last comparison again, from memory: without this empty asm
+	 * (which makes the compiler forget what `parent` points at), the
+	 * compiler keeps every level's expiry in a register for it, one more
+	 * instruction per level to save one after the loop.
+	 */
+	__asm__("" : "+r"(parent));
+	link = expires >= timerq_node_of_rb(parent)->expires ? &parent->right : &parent->left;
+	rb_link_node(&node->rb, parent, link);
 	rb_insert_color(&node->rb, &q->tree);
 }
 
+/* Move an armed node to `expires`: out of the queue (or its due list), then in. */
+static __attribute__((noinline)) void timerq_move(struct timerq *q, struct timerq_node *node,
+						  ktime_t expires)
+{
+	timerq_unlink(q, node);
+	timerq_link(q, node, expires);
+}
+
+/*
+ * Re-arm an armed node other than the first.  If arming it anew would put
+ * it back where it is, only its expiry changes.  One neighbour can say no:
+ * the successor when the node moves later (it must stay strictly before
+ * it, FIFO), the predecessor when it moves earlier; O(1) amortized.  Not
+ * for a node on a due list (I6): it is out of the tree.
+ */
+static __attribute__((noinline)) void timerq_rearm(struct timerq *q, struct timerq_node *node,
+						   ktime_t expires)
+{
+	const struct timerq_node *next, *prev;
+
+	if (node->rb.parent_colour != TIMERQ_DUE) {
+		if (expires >= node->expires) {
+			next = timerq_node_of_rb(rb_next(&node->rb));
+			if (!next || expires < next->expires) {
+				node->expires = expires;
+				return;
+			}
+		} else {
+			prev = timerq_node_of_rb(rb_prev(&node->rb)); /* not first: exists */
+			if (prev->expires <= expires) {
+				node->expires = expires;
+				return;
+			}
+		}
+	}
+	timerq_move(q, node, expires);
+}
+
+/*
+ * The fast paths are here, with no call before their end and so no stack
+ * frame:
+ *   - the first node re-armed where it stays first (a periodic timer):
+ *     nothing before it, its successor one step away (header);
+ *   - a disarmed node armed at or after the latest expiry (relative
+ *     timeouts of one length): hung at the last node's free right link.
+ *     Half the time the last node is black and nothing is left to do;
+ *     otherwise the rebalancing is the tail call.
+ */
 void timerq_arm(struct timerq *q, struct timerq_node *node, ktime_t expires)
 {
-	if (timerq_is_armed(node)) {
-		struct list_head *prev = node->link.prev, *next = node->link.next;
+	struct timerq_node *last = q->last, *next;
 
-		/*
-		 * Re-arming in place: if the new expiry still lies at or after
-		 * the predecessor's and strictly before the successor's, arming
-		 * anew would put the node exactly where it is, so only the
-		 * expiry changes (the common case of a periodic timer that
-		 * stays first).  Not for a node on a due list (I6): its
-		 * neighbours there are not the queue's.
-		 */
-		if (!rb_is_cleared(&node->rb) &&
-		    (prev == &q->list || timerq_node_of_link(prev)->expires <= expires) &&
-		    (next == &q->list || expires < timerq_node_of_link(next)->expires)) {
+	if (node->rb.parent_colour) {
+		if (node != q->first) {
+			timerq_rearm(q, node, expires);
+			return;
+		}
+		next = timerq_after_first(node);
+		if (expires < node->expires || !next || expires < next->expires) {
 			node->expires = expires;
 			return;
 		}
-		timerq_unlink(q, node);
+		timerq_move(q, node, expires);
+		return;
+	}
+	if (!last || expires < last->expires) {
+		timerq_link(q, node, expires);
+		return;
 	}
 	node->expires = expires;
-	timerq_link(q, node);
+	rb_link_node(&node->rb, &last->rb, &last->rb.right);
+	q->last = node;
+	q->count++;
+	if (rb_is_red(&last->rb))
+		rb_insert_rebalance(&node->rb, &last->rb, &q->tree);
 }
 
+/* Everything timerq_disarm() does not do inline. */
+static __attribute__((noinline)) bool timerq_disarm_slow(struct timerq *q,
+							 struct timerq_node *node)
+{
+	timerq_unlink(q, node);
+	node->rb.parent_colour = 0;
+	return true;
+}
+
+/*
+ * The fast path, with no call and no stack frame: a red leaf, such as a
+ * timeout cancelled soon after it was armed at the tail, leaves the tree
+ * with no rebalancing, and its parent, its word as it stands, is the
+ * in-order neighbour that takes its place at an end (I3).  A red node has
+ * no child or two (one black child would break rule 3, one red child rule
+ * 2), so no left child means a leaf.
+ */
 bool timerq_disarm(struct timerq *q, struct timerq_node *node)
 {
-	if (!timerq_is_armed(node))
+	uintptr_t word = node->rb.parent_colour;
+	struct rb_node *parent;
+
+	if (!word)
 		return false;
-	timerq_unlink(q, node);
-	node->link.next = NULL;
-	node->link.prev = NULL;
+	if ((word & (RB_BLACK | TIMERQ_DUE)) || node->rb.left)
+		return timerq_disarm_slow(q, node);
+	parent = (struct rb_node *)word;
+	if (node == q->first)
+		q->first = timerq_node_of_rb(parent);
+	if (node == q->last)
+		q->last = timerq_node_of_rb(parent);
+	if (parent->left == &node->rb)
+		parent->left = NULL;
+	else
+		parent->right = NULL;
+	q->count--;
+	node->rb.parent_colour = 0;
 	return true;
 }
 
@@ -151,12 +268,12 @@ bool timerq_disarm(struct timerq *q, struct timerq_node *node)
  * keep the call going (see timerq_expire in the header):
  *
  *   1. move every node due now from the queue to `due`, in queue order:
- *          q->list:  head <-> a(3) <-> b(5) <-> c(9)       now = 6
- *          due:      head <-> a <-> b       (tree links cleared, I6)
- *          q->list:  head <-> c
+ *          queue:  a(3), b(5), c(9)       now = 6
+ *          due:    head <-> a <-> b       (word TIMERQ_DUE, I6)
+ *          queue:  c
  *   2. pop the first of `due`, disarm it, call back; until `due` is empty.
  *
- * What a callback arms goes to q->list, for the next call; what it
+ * What a callback arms goes to the queue, for the next call; what it
  * disarms or moves leaves `due` through timerq_unlink.  Step 1 costs what
  * popping the queue's head one node at a time would: one rb_erase each.
  */
@@ -166,16 +283,15 @@ ktime_t timerq_expire(struct timerq *q, ktime_t now, timerq_expire_fn fn, void *
 	struct timerq_node *node;
 
 	list_init(&due);
-	while ((node = timerq_first(q)) && node->expires <= now) {
-		timerq_unlink(q, node);
-		rb_clear_node(&node->rb);
-		list_add_tail(&node->link, &due);
+	while ((node = q->first) && node->expires <= now) {
+		timerq_erase(q, node);
+		node->due_word = TIMERQ_DUE;
+		list_add_tail(&node->due, &due);
 	}
 	while (!list_empty(&due)) {
-		node = list_first_entry(&due, struct timerq_node, link);
-		list_del(&node->link);
-		node->link.next = NULL; /* disarmed (I5) before its callback */
-		node->link.prev = NULL;
+		node = list_first_entry(&due, struct timerq_node, due);
+		list_del(&node->due);
+		node->rb.parent_colour = 0; /* disarmed (I5) before its callback */
 		fn(q, node, now, ctx);
 	}
 	return timerq_next_deadline(q);
@@ -191,39 +307,16 @@ static int timerq_rb_cmp(const struct rb_node *a, const struct rb_node *b)
 
 int timerq_check(const struct timerq *q)
 {
-	const struct list_head *pos;
-	const struct rb_node *rb;
-	ktime_t prev_expires = 0;
-	u32 listed = 0;
-	long in_tree;
+	long in_tree = rb_check(&q->tree, timerq_rb_cmp); /* I1's order, I2 */
 
-	/* I1 (order) and I5 over the list. */
-	for (pos = q->list.next; pos != &q->list; pos = pos->next) {
-		const struct timerq_node *node = list_entry(pos, struct timerq_node, link);
-
-		if (pos->next == NULL)
-			return TIMERQ_CHECK_UNARMED;
-		if (pos->next->prev != pos || pos->prev->next != pos)
-			return TIMERQ_CHECK_LIST_LINKS;
-		if (listed && node->expires < prev_expires)
-			return TIMERQ_CHECK_ORDER;
-		prev_expires = node->expires;
-		listed++;
-	}
-	/* The tree itself, then I2: same nodes, same order (which gives I3). */
-	in_tree = rb_check(&q->tree, timerq_rb_cmp);
+	if (in_tree == RB_CHECK_ORDER)
+		return TIMERQ_CHECK_ORDER;
 	if (in_tree < 0)
 		return TIMERQ_CHECK_TREE;
-	rb = rb_first(&q->tree);
-	for (pos = q->list.next; pos != &q->list; pos = pos->next) {
-		if (!rb || rb != &list_entry(pos, struct timerq_node, link)->rb)
-			return TIMERQ_CHECK_MISMATCH;
-		rb = rb_next(rb);
-	}
-	if (rb || (u32)in_tree != listed)
-		return TIMERQ_CHECK_MISMATCH;
-	/* I4. */
-	if (q->count != listed)
-		return TIMERQ_CHECK_COUNT;
+	if (q->first != timerq_node_of_rb(rb_first(&q->tree)) ||
+	    q->last != timerq_node_of_rb(rb_last(&q->tree)))
+		return TIMERQ_CHECK_ENDS; /* I3 */
+	if (q->count != (u32)in_tree)
+		return TIMERQ_CHECK_COUNT; /* I4 */
 	return 0;
 }

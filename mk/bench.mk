@@ -2,7 +2,11 @@
 #
 # `make bench`: lib/timerqueue against a sorted list, a binary heap and a
 # timing wheel, built natively with -O2 and no sanitizers (they would time
-# themselves), printing the table.  Not part of `make test`.
+# themselves), printing the table of ns per operation; then `make
+# bench-count`: instructions and last-level cache misses per operation of the
+# queue and the heap under cachegrind (bench/count, deterministic), beside
+# the queue's figures on main at 0c3cb16 (bench/counts-main, made by
+# `bench/count --raw`).  Not part of `make test`.
 #
 # Layer test-bench-build: builds the same program and runs `timerq-bench --check`,
 # which times nothing: a small N, checking that every structure expires the
@@ -23,9 +27,14 @@ $(BENCH_BIN): $(BENCH_OBJ)
 	$(call say,HOSTCC,$@)
 	$(Q)$(HOSTCC) $(BENCH_CFLAGS) -o $@ $^
 
-.PHONY: bench test-bench-build
+.PHONY: bench bench-count test-bench-build
 bench: $(BENCH_BIN)
 	@$(BENCH_BIN)
+	@echo
+	@bench/count $(BENCH_BIN) bench/counts-main
+
+bench-count: $(BENCH_BIN)
+	@bench/count $(BENCH_BIN) bench/counts-main
 
 TEST_LAYERS += test-bench-build
 test-bench-build: deps

@@ -37,7 +37,7 @@ void vm_destroy(struct vm *vm)
 			continue;
 		pt = (u32 *)PHYS_TO_VIRT(pd[i] & PTE_ADDR_MASK);
 		for (u32 j = 0; j < 1024; j++)
-			if (pt[j] & PTE_PRESENT)
+			if ((pt[j] & (PTE_PRESENT | PTE_SHARED)) == PTE_PRESENT)
 				pmm_free_page(pt[j] & PTE_ADDR_MASK);
 	}
 	paging_pd_free_tables(vm->pd_phys);
@@ -49,7 +49,8 @@ void vm_destroy(struct vm *vm)
  * plain copy, not copy-on-write: tick386's programs are static and small
  * (text, data and a 64 KiB stack: some 20-30 pages), so a copy is a few
  * hundred microseconds of memcpy and needs no fault-time sharing logic,
- * reference counts on pages, or TLB shootdown on a write.
+ * reference counts on pages, or TLB shootdown on a write.  A shared page
+ * (the vDSO's) is mapped again as it is, not copied.
  */
 int vm_clone(struct vm *dst, const struct vm *src)
 {
@@ -71,6 +72,10 @@ int vm_clone(struct vm *dst, const struct vm *src)
 			if (!(pt[j] & PTE_PRESENT))
 				continue;
 			pte = paging_pte(dst->pd_phys, va, true);
+			if (pte && (pt[j] & PTE_SHARED)) {
+				*pte = pt[j];
+				continue;
+			}
 			page = pte ? pmm_alloc_page() : 0;
 			if (!page) {
 				vm_destroy(dst);
@@ -116,6 +121,21 @@ int vm_map_zero(struct vm *vm, u32 va, u32 access)
 	return 0;
 }
 
+int vm_map_shared(struct vm *vm, u32 va, u32 phys)
+{
+	u32 *pte;
+
+	if (!user_page_ok(va) || (phys & PAGE_MASK))
+		return -EINVAL;
+	pte = paging_pte(vm->pd_phys, va, true);
+	if (!pte)
+		return -ENOMEM;
+	if (*pte & PTE_PRESENT)
+		return -EEXIST;
+	*pte = phys | PTE_PRESENT | PTE_USER | PTE_SHARED;
+	return 0;
+}
+
 int vm_map_range(struct vm *vm, u32 start, u32 end, u32 access)
 {
 	for (u32 va = start & ~PAGE_MASK; va < end; va += PAGE_SIZE) {
@@ -124,6 +144,9 @@ int vm_map_range(struct vm *vm, u32 start, u32 end, u32 access)
 		if (rc == -EEXIST) {
 			if (access & VM_WRITE) {
 				u32 *pte = paging_pte(vm->pd_phys, va, false);
+
+				if (*pte & PTE_SHARED)
+					return -EEXIST; /* never writable */
 				*pte |= PTE_WRITE;
 				paging_flush(vm->pd_phys, va);
 			}
@@ -142,10 +165,12 @@ bool vm_unmap(struct vm *vm, u32 va)
 
 	if (!pte || !(*pte & PTE_PRESENT))
 		return false;
-	pmm_free_page(*pte & PTE_ADDR_MASK);
+	if (!(*pte & PTE_SHARED)) {
+		pmm_free_page(*pte & PTE_ADDR_MASK);
+		vm->pages--;
+	}
 	*pte = 0;
 	paging_flush(vm->pd_phys, va);
-	vm->pages--;
 	return true;
 }
 

@@ -8,6 +8,8 @@
  *   0x00000000  page 0 never mapped: NULL faults
  *   0x08048000  program (ELF PT_LOAD segments), then the break (brk) heap
  *   ...
+ *   VM_VDSO_BASE  the vDSO's data page, then its image (arch/i386/vdso.c)
+ *   ...
  *   VM_STACK_TOP - VM_STACK_SIZE .. VM_STACK_TOP   the user stack
  *   0xC0000000  USER_TOP: the kernel, supervisor-only
  */
@@ -27,6 +29,12 @@
 #define VM_STACK_LIMIT (VM_STACK_TOP - VM_STACK_MAX)
 /* The break may grow up to this gap below the largest stack. */
 #define VM_BRK_LIMIT (VM_STACK_LIMIT - 0x100000u)
+/* The vDSO lives in that gap, above a guard page: nothing else maps there
+ * (programs load below the break's limit, elf.c; the stack stays above
+ * its own).  Its data page is at VM_VDSO_BASE (0xBF700000), its image,
+ * AT_SYSINFO_EHDR, one page higher. */
+#define VM_VDSO_BASE (VM_BRK_LIMIT + PAGE_SIZE)
+#define VM_VDSO_PAGES 4u /* the data page and at most three of image */
 
 /* Access wanted of a user page. */
 #define VM_READ 0x1u
@@ -50,7 +58,15 @@ int vm_map_zero(struct vm *vm, u32 va, u32 access);
 /* Map zeroed pages over [start, end), keeping pages already mapped (adding
  * VM_WRITE to them when asked).  On -ENOMEM the pages mapped so far stay. */
 int vm_map_range(struct vm *vm, u32 start, u32 end, u32 access);
-/* Unmap the page at va and free it; false if nothing was mapped. */
+/*
+ * Map the physical page at phys, which the address space does not own (the
+ * vDSO's), at va, read-only for user mode: vm_clone maps the same page,
+ * vm_unmap and vm_destroy leave it to its owner, and it is not counted in
+ * `pages`.  0, -EEXIST, -ENOMEM, -EINVAL.
+ */
+int vm_map_shared(struct vm *vm, u32 va, u32 phys);
+/* Unmap the page at va and free it (a shared one is only unmapped); false
+ * if nothing was mapped. */
 bool vm_unmap(struct vm *vm, u32 va);
 /* Unmap every page of [start, end). */
 void vm_unmap_range(struct vm *vm, u32 start, u32 end);

@@ -24,6 +24,9 @@
 #define PTE_USER 0x004u
 #define PTE_ACCESSED 0x020u
 #define PTE_DIRTY 0x040u
+/* Bit 9 is the OS's: a page the address space maps but does not own (the
+ * vDSO's, mm/vm.c's vm_map_shared): fork shares it, teardown leaves it. */
+#define PTE_SHARED 0x200u
 #define PDE_LARGE 0x080u /* 4 MiB page (PSE) */
 #define PTE_FLAGS_MASK 0xFFFu
 #define PTE_ADDR_MASK 0xFFFFF000u

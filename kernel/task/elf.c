@@ -15,7 +15,7 @@ int elf_check(const void *image, size_t len, struct elf_info *info)
 {
 	const struct elf32_ehdr *eh = image;
 	bool entry_ok = false, any_load = false;
-	u32 end = 0;
+	u32 end = 0, phdr = 0;
 
 	if (!image || len < sizeof(*eh))
 		return -ENOEXEC;
@@ -41,6 +41,8 @@ int elf_check(const void *image, size_t len, struct elf_info *info)
 		const struct elf32_phdr *ph = phdr_at(image, eh, i);
 		u32 seg_end;
 
+		if (ph->p_type == PT_PHDR)
+			phdr = ph->p_vaddr;
 		if (ph->p_type != PT_LOAD)
 			continue;
 		if (ph->p_memsz == 0)
@@ -59,12 +61,18 @@ int elf_check(const void *image, size_t len, struct elf_info *info)
 			entry_ok = true;
 		if (seg_end > end)
 			end = seg_end;
+		/* The headers inside this segment's file bytes: loaded with it. */
+		if (!phdr && eh->e_phoff >= ph->p_offset &&
+		    eh->e_phoff - ph->p_offset + (u32)eh->e_phnum * sizeof(*ph) <= ph->p_filesz)
+			phdr = ph->p_vaddr + (eh->e_phoff - ph->p_offset);
 	}
 	if (!any_load || !entry_ok)
 		return -ENOEXEC;
 	if (info) {
 		info->entry = eh->e_entry;
 		info->end = end;
+		info->phdr = phdr;
+		info->phnum = eh->e_phnum;
 	}
 	return 0;
 }

@@ -34,13 +34,16 @@ struct elf32_phdr {
 #define ET_EXEC 2
 #define EM_386 3
 #define PT_LOAD 1
+#define PT_PHDR 6
 #define PF_X 1
 #define PF_W 2
 #define PF_R 4
 
 struct elf_info {
 	u32 entry;
-	u32 end; /* highest byte + 1 of any PT_LOAD (the end of bss) */
+	u32 end;   /* highest byte + 1 of any PT_LOAD (the end of bss) */
+	u32 phdr;  /* where the program headers are once loaded (AT_PHDR), 0 if not loaded */
+	u32 phnum; /* how many (AT_PHNUM) */
 };
 
 int elf_check(const void *image, size_t len, struct elf_info *info);

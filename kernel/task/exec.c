@@ -17,6 +17,7 @@
 #include "arch/i386/cpu.h"
 #include "arch/i386/gdt.h"
 #include "arch/i386/paging.h"
+#include "arch/i386/vdso.h"
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "fs/syscalls.h"
@@ -29,6 +30,7 @@
 #include "lib/string.h"
 #include "mm/kheap.h"
 #include "mm/uaccess.h"
+#include <abi/auxv.h>
 #include <abi/errno.h>
 #include <abi/stat.h>
 
@@ -40,8 +42,6 @@
 #define EXEC_STRINGS_MAX (32u * 1024)
 #define EXEC_VECTOR_MAX 1024 /* pointers in argv or in envp: with the strings, 40 KiB at most */
 
-#define AT_NULL 0
-#define AT_PAGESZ 6
 
 /* --- where the strings come from: kernel memory (boot) or the old user space */
 
@@ -114,22 +114,28 @@ static int vec_copy_string(const struct exec_vec *v, int i, struct vm *to, u32 *
 
 /*
  * The initial stack as Linux i386 lays it out, from esp upwards: argc,
- * argv[0..argc-1], NULL, envp[...], NULL, the auxiliary vector (AT_PAGESZ,
- * AT_NULL); the strings above, envp's highest.  esp is 16-byte aligned.
+ * argv[0..argc-1], NULL, envp[...], NULL, the auxiliary vector; the strings
+ * above, envp's highest.  esp is 16-byte aligned.  The vector has Linux's
+ * entries in Linux's order, those that tick386 has: the vDSO's ELF header
+ * (AT_SYSINFO_EHDR, mapped here), the page size, the program's headers
+ * and entry point.
  */
-int exec_build_stack(struct vm *vm, const struct exec_vec *argv, const struct exec_vec *envp,
-		     u32 *esp)
+int exec_build_stack(struct vm *vm, const struct elf_info *elf, const struct exec_vec *argv,
+		     const struct exec_vec *envp, u32 *esp)
 {
 	int argc = vec_count(argv), envc = vec_count(envp);
-	u32 sp = VM_STACK_TOP, left = EXEC_STRINGS_MAX, *words, n;
+	u32 sp = VM_STACK_TOP, left = EXEC_STRINGS_MAX, *words, *aux, n;
 	int rc = 0;
 
 	if (argc < 0)
 		return argc;
 	if (envc < 0)
 		return envc;
-	/* argc, argv[], NULL, envp[], NULL, AT_PAGESZ, 4096, AT_NULL, 0 */
-	n = 1 + (u32)argc + 1 + (u32)envc + 1 + 4;
+	rc = vdso_map(vm);
+	if (rc)
+		return rc;
+	/* argc, argv[], NULL, envp[], NULL, 7 auxv pairs */
+	n = 1 + (u32)argc + 1 + (u32)envc + 1 + 2 * 7;
 	words = kmalloc(n * sizeof(u32));
 	if (!words)
 		return -ENOMEM;
@@ -146,10 +152,21 @@ int exec_build_stack(struct vm *vm, const struct exec_vec *argv, const struct ex
 		goto out;
 	words[1 + argc] = 0;
 	words[1 + argc + 1 + envc] = 0;
-	words[n - 4] = AT_PAGESZ;
-	words[n - 3] = PAGE_SIZE;
-	words[n - 2] = AT_NULL;
-	words[n - 1] = 0;
+	aux = &words[1 + argc + 1 + envc + 1];
+	*aux++ = AT_SYSINFO_EHDR;
+	*aux++ = VDSO_IMAGE_VA;
+	*aux++ = AT_PAGESZ;
+	*aux++ = PAGE_SIZE;
+	*aux++ = AT_PHDR;
+	*aux++ = elf->phdr;
+	*aux++ = AT_PHENT;
+	*aux++ = sizeof(struct elf32_phdr);
+	*aux++ = AT_PHNUM;
+	*aux++ = elf->phnum;
+	*aux++ = AT_ENTRY;
+	*aux++ = elf->entry;
+	*aux++ = AT_NULL;
+	*aux++ = 0;
 	sp = (sp - n * 4) & ~15u;
 	rc = vm_copy_out(vm, sp, words, n * 4);
 	if (!rc)
@@ -223,7 +240,7 @@ long sys_execve(const char __user *upath, const char *const __user *uargv,
 	rc = vm_stack_init(&vm);
 	if (rc)
 		goto out_vm;
-	rc = exec_build_stack(&vm, &argv, &envp, &esp);
+	rc = exec_build_stack(&vm, &info, &argv, &envp, &esp);
 	if (rc)
 		goto out_vm;
 

@@ -5,6 +5,7 @@
 #ifndef TICK386_KERNEL_TASK_EXEC_H
 #define TICK386_KERNEL_TASK_EXEC_H
 
+#include "kernel/task/elf.h"
 #include "mm/uaccess.h"
 #include "mm/vm.h"
 #include "lib/types.h"
@@ -19,12 +20,13 @@ struct exec_vec {
 };
 
 /*
- * Lay out argv, envp and the auxiliary vector on the stack of vm (mapped,
+ * Map the vDSO into vm and lay out argv, envp and the auxiliary vector (the
+ * program's headers from elf, the vDSO) on the stack of vm (mapped,
  * VM_STACK_TOP down) as Linux i386 does; *esp gets the initial stack
  * pointer.  0, -E2BIG (too many or too long), -EFAULT (a bad user pointer),
  * -ENOMEM.
  */
-int exec_build_stack(struct vm *vm, const struct exec_vec *argv, const struct exec_vec *envp,
-		     u32 *esp);
+int exec_build_stack(struct vm *vm, const struct elf_info *elf, const struct exec_vec *argv,
+		     const struct exec_vec *envp, u32 *esp);
 
 #endif

@@ -37,6 +37,31 @@ static u64 sched_now(void)
 	return clock_monotonic_ns();
 }
 
+/*
+ * The floor of the tasks' vruntime (struct task): it only rises, to the
+ * vruntime of each task switched in.  A new task starts at it or at its
+ * creator's, the higher (a task that wakes is placed by the tasks that
+ * run beside it: least_vruntime).
+ */
+static u64 min_vruntime;
+
+u64 sched_new_vruntime(void)
+{
+	u64 v = min_vruntime;
+
+	/* the creator's, as it is now (CFS's task_fork_fair): a child starts
+	 * level with its parent, not below it with the CPU its parent used */
+	if (current && current != idle_task) {
+		u64 cur = current->vruntime + (sched_now() - current->slice_start);
+
+		if (cur > v)
+			v = cur;
+	}
+	/* and a little behind (CFS's START_DEBIT): new tasks cannot take the
+	 * CPU at once from tasks that already wait for it */
+	return v + SCHED_START_DEBIT_NS;
+}
+
 static enum ktimer_restart slice_expired(struct ktimer *kt, u64 now)
 {
 	(void)kt;
@@ -66,14 +91,31 @@ static void slice_update(struct task *running, bool fresh, u64 now)
 }
 
 /*
+ * The least vruntime among the tasks that want the CPU beside t at its
+ * priority: the running one (running_v, as of now) and those queued.  A few
+ * tasks: one walk.
+ */
+static u64 least_vruntime(const struct task *t, u64 running_v)
+{
+	u64 least = running_v;
+
+	for (struct task *q = queues[t->prio].head; q; q = q->rq_next)
+		if (q != t && q->vruntime < least)
+			least = q->vruntime;
+	return least;
+}
+
+/*
  * Queue t behind the tasks of its priority, or, woken from a sleep, ahead
  * of them (`woken`): a task that slept has used less than its share, and a
  * timer's signal should reach it within a switch, not after the slices of
- * every task that spins beside it.  It then also takes the CPU at once
- * from a task of its priority that has run SCHED_WAKEUP_GRAN_NS or more
- * (Linux's wakeup preemption), or when it has, so that a task always
- * keeps the CPU a little while: tasks waking each other cannot starve one
- * that computes.
+ * every task that spins beside it.  It then also takes the CPU from a
+ * task of its priority: at once if it has used less CPU than that task by
+ * more than SCHED_WAKEUP_GRAN_NS (their vruntimes, Linux's wakeup
+ * preemption: a task that mostly sleeps beside tasks that compute), else
+ * once that task has run SCHED_WAKEUP_GRAN_NS since it got the CPU, so
+ * that a task always keeps the CPU a little while: tasks waking each other
+ * cannot starve one that computes.
  */
 static void enqueue(struct task *t, bool woken)
 {
@@ -104,9 +146,25 @@ static void enqueue(struct task *t, bool woken)
 			sched_need_resched = true;
 		else if (current && current != idle_task && t != current &&
 			 t->prio == current->prio) {
+			u64 now = sched_now();
 			u64 gran_end = current->slice_start + SCHED_WAKEUP_GRAN_NS;
+			u64 running_v = current->vruntime + (now - current->slice_start);
 
-			if (woken && sched_now() >= gran_end) {
+			if (woken) {
+				u64 least = least_vruntime(t, running_v);
+				u64 floor = least > SCHED_SLEEPER_CREDIT_NS
+						    ? least - SCHED_SLEEPER_CREDIT_NS
+						    : 0;
+
+				if (t->vruntime < floor)
+					t->vruntime = floor;
+			}
+			/* Woken having used the CPU less than the running task by
+			 * more than the granularity: at once (Linux's
+			 * check_preempt_wakeup); else once the running task has had
+			 * its granularity. */
+			if (woken && (running_v > t->vruntime + SCHED_WAKEUP_GRAN_NS ||
+				      now >= gran_end)) {
 				sched_need_resched = true;
 			} else {
 				slice_update(current, false, 0);
@@ -159,6 +217,9 @@ u32 sched_switch_count(void)
 static void switch_tasks(struct task *prev, struct task *next, u64 now)
 {
 	prev->cpu_ns += now - prev->slice_start;
+	prev->vruntime += now - prev->slice_start;
+	if (next != idle_task && next->vruntime > min_vruntime)
+		min_vruntime = next->vruntime;
 	next->slice_start = now;
 	posix_cputimers_switch(prev, next); /* prev's CPU-time timers stop, next's run */
 	current = next;

@@ -25,6 +25,13 @@
 /* A woken task takes the CPU from a task of its priority that has run this
  * long (Linux's wakeup granularity): see task_wake. */
 #define SCHED_WAKEUP_GRAN_NS 1000000ull /* 1 ms */
+/* How far under the others a task that slept may wake (Linux: half its 6 ms latency). */
+#define SCHED_SLEEPER_CREDIT_NS 3000000ull
+/* How far behind its creator a new task starts (Linux: START_DEBIT, a slice of its latency). */
+#define SCHED_START_DEBIT_NS 3000000ull
+
+/* Where a new task's vruntime starts: level with its creator (sched.c). */
+u64 sched_new_vruntime(void);
 
 struct task;
 struct trap_frame;

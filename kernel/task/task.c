@@ -114,6 +114,7 @@ static struct task *task_new(const char *name, int prio)
 	t->prio = prio;
 	t->state = TASK_RUNNABLE;
 	t->start_ns = clock_monotonic_ns();
+	t->vruntime = sched_new_vruntime(); /* level with its creator */
 	t->ppid = current ? current->pid : 0;
 	set_name(t, name);
 	group_init(t);
@@ -289,7 +290,7 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 		const struct exec_vec av = {.count = argc, .kvec = (const char *const *)argv};
 		const struct exec_vec ev = {.count = 0};
 
-		rc = exec_build_stack(&t->vm, &av, &ev, &esp);
+		rc = exec_build_stack(&t->vm, &info, &av, &ev, &esp);
 	}
 	if (!rc)
 		rc = itimers_task_init(t);

@@ -90,6 +90,7 @@ struct task {
 	struct trap_frame *user_frame; /* the frame of the current trap from ring 3 */
 
 	u64 cpu_ns;	 /* CPU time of the slices that ended */
+	u64 vruntime;	 /* the CPU time the scheduler weighs: cpu_ns, placed at wake-up (sched.c) */
 	u64 slice_start; /* clock_monotonic_ns when this task got the CPU */
 	u64 start_ns;	 /* clock_monotonic_ns when it was created (fork, boot) */
 

@@ -1,10 +1,12 @@
 /*
  * Faults from ring 3: a CPU exception raised by user code becomes the
  * signal Linux sends for it (arch/i386/trap.c calls task_user_fault).
- * A page fault just below the stack grows the stack instead.
+ * A page fault just below the stack grows the stack instead; one of the
+ * vDSO's stores to a caller's bad pointer becomes -EFAULT (arch/i386/vdso.c).
  */
 #include "arch/i386/cpu.h"
 #include "arch/i386/trap.h"
+#include "arch/i386/vdso.h"
 #include "kernel/signal/signal.h"
 #include "kernel/task/task.h"
 #include "mm/vm.h"
@@ -29,6 +31,9 @@ bool task_user_fault(struct trap_frame *tf)
 	/* Just below the stack: it grows, and the instruction runs again. */
 	if (tf->vector == 14 && !(tf->error_code & 1) &&
 	    vm_grow_stack(&t->leader->vm, read_cr2(), tf->user_esp))
+		return true;
+	/* A vDSO store to a bad pointer: the call returns -EFAULT instead. */
+	if (tf->vector == 14 && vdso_fixup(tf))
 		return true;
 	switch (tf->vector) {
 	case 0:

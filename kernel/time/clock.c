@@ -9,14 +9,19 @@
  * The rate is piecewise constant: since the last change (raw tk_base_raw,
  * monotonic tk_base_mono),
  *
- *   mono = tk_base_mono + d + d * tk_adj / 2^32 + slew(d),  d = raw - tk_base_raw
+ *   mono = tk_base_mono + d + floor(d * tk_adj / 2^32 + slew(d)),  d = raw - tk_base_raw
  *
  * where tk_adj is the frequency correction (ADJ_TICK, ADJ_FREQUENCY and the
  * PLL's share of this second) and slew(d) is adjtime()'s offset being
- * absorbed at 500 ppm: sign(tk_slew) * min(|tk_slew|, d / 2000).  Every
- * change first moves the base to now, so the clock is continuous; with
- * |tk_adj| < 2^31 it is non-decreasing (each raw ns adds at least 1/2 ns).
- * A change never needs an event: the slew ends by itself in the formula.
+ * absorbed at 500 ppm: sign(tk_slew) * min(|tk_slew|, d / 2000), both
+ * rounded once, together (vclock_correction says why).  Every change first
+ * moves the base to now, so the clock is continuous; with |tk_adj| < 2^31
+ * it is non-decreasing (each raw ns adds at least 1/2 ns).  A change never
+ * needs an event: the slew ends by itself in the formula.
+ * The formula is lib/vclock.h's, which the vDSO computes too: every change
+ * of its parameters is published to the vDSO's data page in the same
+ * interrupts-off section (vdso_publish), so that a read in user space is
+ * the same function of the TSC as the system call's.
  *
  * RAW, TSC source: raw = scale(rdtsc() - tsc_boot).  rdtsc gives all 64
  * bits at once (edx:eax of one instruction), so no torn read across the
@@ -54,6 +59,8 @@
 #include "lib/clockmath.h"
 #include "lib/compiler.h"
 #include "lib/string.h"
+#include "lib/vclock.h"
+#include "kernel/time/vdso_data.h"
 #include <abi/errno.h>
 #include <abi/time.h>
 
@@ -78,8 +85,8 @@ static u64 tk_base_raw, tk_base_mono;
 static s64 tk_adj;  /* (mono ns per raw ns - 1) * 2^32 */
 static s64 tk_slew; /* adjtime offset still to absorb at tk_base_raw, ns */
 
-#define SLEW_RAW_NS_PER_NS 2000 /* 500 ppm: 1 ns gained or lost every 2000 ns */
-#define COARSE_NS 10000000ull	/* the coarse clocks' tick: 100 Hz (USER_HZ) */
+#define SLEW_RAW_NS_PER_NS VCLOCK_SLEW_RAW_NS_PER_NS
+#define COARSE_NS VCLOCK_COARSE_NS
 
 static bool cpu_has_tsc(void)
 {
@@ -156,28 +163,10 @@ u64 clock_raw_ns(void)
 	return pit_ticks_to_ns(ticks);
 }
 
-/* d * adj / 2^32, truncated toward zero, for |adj| < 2^32: no overflow for
- * any d (the 64x32 product is formed in two halves). */
-static s64 mul_adj(u64 d, s64 adj)
-{
-	u64 a = adj < 0 ? (u64)-adj : (u64)adj;
-	u64 r = (d >> 32) * a + (((d & 0xffffffffull) * a) >> 32);
-
-	return adj < 0 ? -(s64)r : (s64)r;
-}
-
 /* The slew absorbed over d raw ns. */
 static s64 slew_done(u64 d)
 {
-	u64 most;
-
-	if (likely(tk_slew == 0))
-		return 0;
-	most = d / SLEW_RAW_NS_PER_NS;
-
-	if (tk_slew >= 0)
-		return (u64)tk_slew < most ? tk_slew : (s64)most;
-	return (u64)-tk_slew < most ? tk_slew : -(s64)most;
+	return vclock_slew_done(d, tk_slew);
 }
 
 /* MONOTONIC at raw time `raw` (>= tk_base_raw); irqs off. */
@@ -188,7 +177,26 @@ static u64 mono_at(u64 raw)
 	/* the common case, an unadjusted clock, costs one subtraction */
 	if (likely(tk_adj == 0 && tk_slew == 0))
 		return tk_base_mono + d;
-	return tk_base_mono + d + (u64)mul_adj(d, tk_adj) + (u64)slew_done(d);
+	return tk_base_mono + d + vclock_correction(d, tk_adj, tk_slew);
+}
+
+/* Hand the formula's parameters to the vDSO's data page; irqs off. */
+static void vdso_publish(void)
+{
+	struct vdso_clock_params p = {
+		.tsc = source == CLOCK_SOURCE_TSC,
+		.cycle_base = tsc_boot,
+		.mult = tsc_mult,
+		.shift = tsc_shift,
+		.base_raw = tk_base_raw,
+		.base_mono = tk_base_mono,
+		.adj = tk_adj,
+		.slew = tk_slew,
+		.realtime_offset = realtime_offset,
+		.tai_offset_ns = tai_offset_sec * (s64)NSEC_PER_SEC,
+	};
+
+	vdso_data_update(&p);
 }
 
 /* Move the base to now: the formula's parameters may change after it. */
@@ -237,6 +245,7 @@ void clock_set_rate(s64 adj)
 
 	tk_rebase();
 	tk_adj = adj;
+	vdso_publish();
 	irq_restore(flags);
 }
 
@@ -248,6 +257,7 @@ s64 clock_slew_set(s64 ns)
 	tk_rebase();
 	old = tk_slew;
 	tk_slew = ns;
+	vdso_publish();
 	irq_restore(flags);
 	return old;
 }
@@ -287,6 +297,7 @@ void clock_tai_offset_set(s64 sec)
 	u32 flags = irq_save();
 
 	tai_offset_sec = sec;
+	vdso_publish();
 	irq_restore(flags);
 	ktimer_clock_was_set(); /* absolute TAI deadlines moved against the others */
 }
@@ -316,6 +327,7 @@ int clock_realtime_set(u64 ns)
 		return -EINVAL;
 	flags = irq_save();
 	realtime_offset = (s64)(ns - clock_monotonic_ns());
+	vdso_publish();
 	irq_restore(flags);
 	rtc_update(ns);
 	ntp_clear(); /* Linux's TK_CLEAR_NTP: a set clock is unsynchronized */
@@ -336,6 +348,7 @@ int clock_realtime_step(s64 delta_ns)
 		return -EINVAL;
 	}
 	realtime_offset = off;
+	vdso_publish();
 	now = clock_realtime_ns();
 	irq_restore(flags);
 	rtc_update(now);
@@ -349,6 +362,7 @@ void clock_leap_step(s64 delta_ns)
 	u32 flags = irq_save();
 
 	realtime_offset += delta_ns;
+	vdso_publish();
 	irq_restore(flags);
 	ktimer_clock_was_set();
 }
@@ -408,6 +422,7 @@ static void clock_read_rtc(void)
 	}
 	mono = clock_monotonic_ns();
 	realtime_offset = (s64)((u64)boot_rtc_seconds * NSEC_PER_SEC - mono);
+	vdso_publish(); /* interrupts are still off at boot */
 	kprintf("clock: RTC %04d-%02d-%02d %02d:%02d:%02d UTC (%lld s since 1970)\n", t.year, t.mon,
 		t.mday, t.hour, t.min, t.sec, (long long)boot_rtc_seconds);
 }

@@ -146,9 +146,12 @@ static void test_rtc_matches_host(struct ktest *t)
 	kprintf("        # RTC at boot %lld, host at QEMU start %lld: %+lld s\n",
 		(long long)clock_boot_rtc_seconds(), (long long)host, (long long)d);
 	/* the host's second was taken just before QEMU started, the RTC's
-	 * a moment later; the boot takes well under a second */
+	 * a moment later: the boot takes well under a second, but QEMU's own
+	 * start on a loaded host (nine agents on two cores, seen here) took
+	 * two.  A misread RTC (BCD, 12-hour, century) is off by minutes or
+	 * more, which 5 s still catches. */
 	KEXPECT_GE(t, d, 0);
-	KEXPECT_LE(t, d, 1);
+	KEXPECT_LE(t, d, 5);
 }
 
 KTEST_SUITE(clock, KTEST_CASE(test_monotonic_never_decreases),

@@ -1,11 +1,12 @@
 /*
  * The kernel timer service.
  *
- * Each clock has a timer queue (lib/timerqueue.h: sorted list indexed by a
- * red-black tree).  The IRQ 0 handler expires both queues, each at its own
- * clock's "now", then programs the PIT one-shot for the earliest deadline
- * of the two, the REALTIME one converted to monotonic time through the
- * current wall-clock offset.  With nothing armed no interrupt is asked for.
+ * Each clock has a timer queue (lib/timerqueue.h: a red-black tree sorted
+ * by expiry, its two ends kept).  The IRQ 0 handler expires both queues,
+ * each at its own clock's "now", then programs the PIT one-shot for the
+ * earliest deadline of the two, the REALTIME one converted to monotonic
+ * time through the current wall-clock offset.  With nothing armed no
+ * interrupt is asked for.
  *
  * Restarting from fn: the queue disarms a timer before it calls back
  * (lib/timerqueue.h, I6), so fn arms its own timer with the ordinary
@@ -176,8 +177,6 @@ u32 ktimer_count(enum ktimer_clock clock)
 void ktimer_for_each(enum ktimer_clock clock, void (*fn)(const struct ktimer *t, void *ctx),
 		     void *ctx)
 {
-	struct timerq_node *node;
-
-	list_for_each_entry(node, &queues[clock].list, link)
+	for (struct timerq_node *node = timerq_first(&queues[clock]); node; node = timerq_next(node))
 		fn(container_of(node, struct ktimer, node), ctx);
 }

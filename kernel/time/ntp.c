@@ -28,6 +28,7 @@
 #include "kernel/printk.h"
 #include "kernel/time/clock.h"
 #include "kernel/time/ktimer.h"
+#include "kernel/time/vdso_data.h"
 #include "lib/clockmath.h"
 #include "lib/ktime.h"
 #include <abi/errno.h>
@@ -465,6 +466,7 @@ long sys_settimeofday(const struct timeval __user *utv, const struct timezone __
 		if (tz.tz_minuteswest > 15 * 60 || tz.tz_minuteswest < -15 * 60)
 			return -EINVAL;
 		sys_tz = tz;
+		vdso_data_set_tz(tz.tz_minuteswest, tz.tz_dsttime);
 		if (!tz_set_before) {
 			tz_set_before = true;
 			if (!utv && sys_tz.tz_minuteswest != 0)

@@ -8,7 +8,8 @@
  * kernel answers EFAULT to every one (tests/conformance/linux-errno.txt).
  *
  * On glibc every line is a SKIP; with tick386's libc, which passes these
- * pointers to the kernel, each must be EFAULT.  Kept apart from efault.c so
+ * pointers to the kernel (or to tick386's vDSO, whose faulting stores the
+ * kernel turns into EFAULT), each must be EFAULT.  Kept apart from efault.c so
  * that a C library that does fault here loses only this program.
  */
 #include "conformance.h"

@@ -200,6 +200,7 @@ static void test_check_detects(void **state)
 	struct item *first = rb_entry(rb_first(&root), struct item, rb);
 	first->key = 1000;
 	assert_int_equal(rb_check(&root, item_cmp), RB_CHECK_ORDER);
+	assert_int_equal(rb_check(&root, NULL), N); /* no order asked for */
 	first->key = 0;
 
 	/* A leaf turned black: black heights differ. */
@@ -227,6 +228,26 @@ static void test_check_detects(void **state)
 	assert_true(r == RB_CHECK_RED_RED);
 	n->parent_colour |= c1;
 	n->left->parent_colour |= c2;
+	assert_int_equal(rb_check(&root, item_cmp), N);
+
+	/* Red under red on the right, the left child black. */
+	n = root.node->right;
+	c1 = rb_colour(n);
+	c2 = rb_colour(n->right);
+	assert_true(n->left && rb_is_black(n->left));
+	n->parent_colour &= ~(uintptr_t)1;
+	n->right->parent_colour &= ~(uintptr_t)1;
+	assert_int_equal(rb_check(&root, item_cmp), RB_CHECK_RED_RED);
+	n->parent_colour |= c1;
+	n->right->parent_colour |= c2;
+	assert_int_equal(rb_check(&root, item_cmp), N);
+
+	/* A wrong parent pointer deep in the right subtree. */
+	child = root.node->right->right->right;
+	pc = child->parent_colour;
+	child->parent_colour = (uintptr_t)root.node | rb_colour(child);
+	assert_int_equal(rb_check(&root, item_cmp), RB_CHECK_PARENT);
+	child->parent_colour = pc;
 	assert_int_equal(rb_check(&root, item_cmp), N);
 }
 

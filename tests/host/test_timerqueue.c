@@ -81,8 +81,12 @@ static void test_empty(void **state)
 	assert_int_equal(timerq_check(&q), 0);
 	timerq_node_init(&t.node);
 	assert_false(timerq_is_armed(&t.node));
-	/* tree links, list links, expiry: nothing else (lib/timerqueue.h) */
+	/* tree links and expiry: nothing else (lib/timerqueue.h); issue 16's
+	 * aim: at most 40 bytes on x86-64 (20 on i386: the header asserts it) */
 	printf("# sizeof(struct timerq_node) = %zu\n", sizeof(struct timerq_node));
+	assert_true(sizeof(struct timerq_node) <= 40);
+	assert_null(timerq_first(&q));
+	assert_null(q.last);
 }
 
 static void test_order_and_fifo(void **state)
@@ -202,7 +206,7 @@ static void test_rearm_in_place(void **state)
 	/* Onto the successor's expiry: must move behind it (FIFO), tree changes. */
 	timerq_arm(&q, &t[0].node, 2000);
 	assert_ptr_equal(timerq_first(&q), &t[1].node);
-	assert_ptr_equal(list_entry(t[1].node.link.next, struct timer, node.link), &t[0]);
+	assert_ptr_equal(timerq_next(&t[1].node), &t[0].node);
 	assert_int_equal(timerq_check(&q), 0);
 }
 
@@ -502,19 +506,142 @@ static void test_check_detects(void **state)
 	q.count++;
 	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_COUNT);
 	q.count--;
-	/* Swap two list neighbours: list sorted (equal keys) but tree order differs. */
-	t[7].node.expires = 70;
-	t[8].node.expires = 70;
-	list_del(&t[7].node.link);
-	list_add(&t[7].node.link, &t[8].node.link);
-	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_MISMATCH);
-	list_del(&t[7].node.link);
-	list_add_tail(&t[7].node.link, &t[8].node.link);
-	t[8].node.expires = 80;
+	/* The kept ends (I3): not the tree's first, not its last. */
+	q.first = &t[1].node;
+	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_ENDS);
+	q.first = &t[0].node;
+	q.last = &t[N - 2].node;
+	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_ENDS);
+	q.last = NULL;
+	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_ENDS);
+	q.last = &t[N - 1].node;
 	assert_int_equal(timerq_check(&q), 0);
-	/* A node missing from the tree. */
+	/* A broken red-black rule (I2): the root red. */
+	q.tree.node->parent_colour &= ~(uintptr_t)RB_BLACK;
+	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_TREE);
+	q.tree.node->parent_colour |= RB_BLACK;
+	/* A node that looks due (I6) inside the tree: its parent link is wrong. */
+	uintptr_t word = t[3].node.rb.parent_colour;
+	t[3].node.rb.parent_colour = TIMERQ_DUE;
+	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_TREE);
+	t[3].node.rb.parent_colour = word;
+	assert_int_equal(timerq_check(&q), 0);
+	/* A node missing from the tree: the count says so. */
 	rb_erase(&t[3].node.rb, &q.tree);
-	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_MISMATCH);
+	assert_int_equal(timerq_check(&q), TIMERQ_CHECK_COUNT);
+}
+
+/*
+ * Every position in every small tree: for trees of 1..12 nodes built in many
+ * orders (with equal expiries), each node in turn is disarmed, or re-armed
+ * before the first, onto or near its own expiry and its neighbours', after
+ * the last; then the queue must pass its checker and hold exactly the
+ * model's nodes in (expiry, arming order), and the rest must leave from
+ * either end.  This reaches each path of arm and disarm with the node at an
+ * end or not, red or black, with no child, one or two: the inline fast paths
+ * and the out-of-line ones.
+ */
+struct small {
+	struct timer t[12];
+	unsigned long long seq[12];
+	int n;
+};
+
+static int cmp_small_key(const struct small *sm, int a, int b)
+{
+	const struct timer *x = &sm->t[a], *y = &sm->t[b];
+
+	if (x->node.expires != y->node.expires)
+		return x->node.expires < y->node.expires ? -1 : 1;
+	return sm->seq[a] < sm->seq[b] ? -1 : sm->seq[a] > sm->seq[b];
+}
+
+static void check_small(struct timerq *q, const struct small *sm)
+{
+	int order[12], m = 0;
+	struct timerq_node *pos;
+
+	assert_int_equal(timerq_check(q), 0);
+	for (int i = 0; i < sm->n; i++)
+		if (timerq_is_armed(&sm->t[i].node))
+			order[m++] = i;
+	for (int i = 1; i < m; i++) /* insertion sort by (expiry, arming order) */
+		for (int j = i; j > 0 && cmp_small_key(sm, order[j - 1], order[j]) > 0; j--) {
+			int tmp = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = tmp;
+		}
+	assert_int_equal(timerq_count(q), m);
+	pos = timerq_first(q);
+	for (int i = 0; i < m; i++) {
+		assert_ptr_equal(pos, &sm->t[order[i]].node);
+		pos = timerq_next(pos);
+	}
+	assert_null(pos);
+	assert_ptr_equal(q->last, m ? &sm->t[order[m - 1]].node : NULL);
+}
+
+static void test_every_position(void **state)
+{
+	(void)state;
+	static struct small sm;
+	struct timerq q;
+	unsigned long long r = 0x9e3779b97f4a7c15ull;
+	unsigned long cases = 0;
+
+	for (int n = 1; n <= 12; n++) {
+		for (int order = 0; order < 60; order++) {
+			int perm[12];
+
+			for (int i = 0; i < n; i++)
+				perm[i] = i;
+			for (int i = n - 1; i > 0; i--) { /* Fisher-Yates, xorshift */
+				int j, tmp;
+
+				r ^= r << 13;
+				r ^= r >> 7;
+				r ^= r << 17;
+				j = (int)(r % (unsigned)(i + 1));
+				tmp = perm[i];
+				perm[i] = perm[j];
+				perm[j] = tmp;
+			}
+			for (int k = 0; k < n; k++) {
+				for (int action = 0; action < 9; action++) {
+					const ktime_t own = 100 + 20 * (perm[k] / 2);
+					const ktime_t to[9] = {0, 0,	   own - 20, own - 1, own,
+							       own + 1, own + 20, 50,	 1000};
+
+					timerq_init(&q);
+					init_timers(sm.t, n);
+					sm.n = n;
+					/* expiries 100, 100, 120, 120, ...: pairs tie */
+					for (int i = 0; i < n; i++) {
+						timerq_arm(&q, &sm.t[i].node, 100 + 20 * (perm[i] / 2));
+						sm.seq[i] = i;
+					}
+					check_small(&q, &sm);
+					if (action == 0) {
+						assert_true(timerq_disarm(&q, &sm.t[k].node));
+						assert_false(timerq_is_armed(&sm.t[k].node));
+					} else {
+						timerq_arm(&q, &sm.t[k].node, to[action]);
+						sm.seq[k] = n;
+					}
+					check_small(&q, &sm);
+					/* the rest leaves, from the front or the back */
+					while (timerq_first(&q)) {
+						assert_true(timerq_disarm(
+						    &q, action & 1 ? q.last : timerq_first(&q)));
+						check_small(&q, &sm);
+					}
+					cases++;
+				}
+			}
+		}
+	}
+	printf("# every position: %lu cases\n", cases);
 }
 
 /* ---- randomized run against a reference model ---- */
@@ -575,8 +702,7 @@ static ktime_t random_expiry(void)
 {
 	switch (rnd(8)) {
 	case 0: /* a tie with the current latest (tail path) */
-		return timerq_first(&rq) ? container_of(rq.list.prev, struct timer, node.link)->expires
-					 : model_now;
+		return rq.last ? rq.last->expires : model_now;
 	case 1: /* in the past or now */
 		return model_now - (model_now ? rnd64() % (model_now < 5000 ? model_now : 5000) : 0);
 	case 2: /* coarse values, so that many expiries are equal */
@@ -644,7 +770,8 @@ static int cmp_model(const void *a, const void *b)
 	return key_less(y->expires, y->seq, x->expires, x->seq);
 }
 
-/* The queue's list, node by node, equals the model sorted by (expiry, arming order). */
+/* The queue's sorted list (timerq_first, timerq_next), node by node, equals the
+ * model sorted by (expiry, arming order). */
 static void compare_with_model(void)
 {
 	static struct timer *sorted[POOL];
@@ -657,13 +784,14 @@ static void compare_with_model(void)
 	}
 	qsort(sorted, n, sizeof(sorted[0]), cmp_model);
 	assert_int_equal(timerq_count(&rq), n);
-	struct list_head *pos = rq.list.next;
+	struct timerq_node *pos = timerq_first(&rq);
 	for (int i = 0; i < n; i++) {
-		assert_ptr_equal(pos, &sorted[i]->node.link);
+		assert_ptr_equal(pos, &sorted[i]->node);
 		assert_true(sorted[i]->node.expires == sorted[i]->expires);
-		pos = pos->next;
+		pos = timerq_next(pos);
 	}
-	assert_ptr_equal(pos, &rq.list);
+	assert_null(pos);
+	assert_ptr_equal(rq.last, n ? &sorted[n - 1]->node : NULL);
 	assert_true(timerq_next_deadline(&rq) == (n ? sorted[0]->expires : KTIME_MAX));
 }
 
@@ -726,9 +854,8 @@ static void test_random_vs_model(void **state)
 			if (first) {
 				struct timer *f = container_of(first, struct timer, node);
 				ktime_t e = ktime_add_sat(f->expires, rnd(3000));
-				struct list_head *nx = first->link.next;
-				if (nx == &rq.list ||
-				    e < container_of(nx, struct timer, node.link)->expires)
+				struct timerq_node *nx = timerq_next(first);
+				if (!nx || e < nx->expires)
 					n_inplace++;
 				model_arm(f, e);
 			}
@@ -760,6 +887,7 @@ int main(void)
 		cmocka_unit_test(test_callback_meddles),
 		cmocka_unit_test(test_node_disarmed_in_callback),
 		cmocka_unit_test(test_check_detects),
+		cmocka_unit_test(test_every_position),
 		cmocka_unit_test(test_random_vs_model),
 	};
 	return cmocka_run_group_tests_name("timerqueue", tests, NULL, NULL);

@@ -1,6 +1,7 @@
 /*
- * The older time interfaces, built on clock_gettime: time, gettimeofday,
- * clock, times, timespec_get; and the sleeps built on nanosleep.
+ * The older time interfaces: time and gettimeofday (the vDSO's when there
+ * is one, vdso.c, else the system calls); clock, times, timespec_get, built
+ * on clock_gettime; and the sleeps built on nanosleep.
  */
 #include <errno.h>
 #include <sys/time.h>
@@ -9,22 +10,43 @@
 #include <unistd.h>
 #include "nr.h"
 #include "syscall.h"
+#include "vdso.h"
 
+static long time_syscall(time_t *t)
+{
+	return sys_1(__NR_time, (long)t);
+}
+
+static long gettimeofday_syscall(struct timeval *tv, void *tz)
+{
+	return sys_2(__NR_gettimeofday, (long)tv, (long)tz);
+}
+
+static long (*time_fn)(time_t *) = time_syscall;
+static long (*gettimeofday_fn)(struct timeval *, void *) = gettimeofday_syscall;
+
+__attribute__((constructor)) static void clock_vdso_init(void)
+{
+	void *t = __libc_vdso_sym("__vdso_time");
+	void *tv = __libc_vdso_sym("__vdso_gettimeofday");
+
+	if (t)
+		time_fn = (long (*)(time_t *))t;
+	if (tv)
+		gettimeofday_fn = (long (*)(struct timeval *, void *))tv;
+}
+
+/* The system call (13), as Linux's time(): what is left of the
+ * second-resolution clock; -1 and errno only for a bad pointer. */
 time_t time(time_t *t)
 {
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_REALTIME, &ts) < 0)
-		return (time_t)-1;
-	if (t)
-		*t = ts.tv_sec;
-	return ts.tv_sec;
+	return (time_t)sys_ret(time_fn(t));
 }
 
 /* The system calls (78, 79): the kernel keeps the time zone, as Linux. */
 int gettimeofday(struct timeval *tv, void *tz)
 {
-	return (int)sys_ret(sys_2(__NR_gettimeofday, (long)tv, (long)tz));
+	return (int)sys_ret(gettimeofday_fn(tv, tz));
 }
 
 int settimeofday(const struct timeval *tv, const struct timezone *tz)

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "thread.h"
+#include "vdso.h"
 
 char **environ;
 char *program_invocation_name = "";
@@ -30,10 +31,13 @@ void __libc_start(long *sp)
 {
 	int argc = (int)sp[0];
 	char **argv = (char **)(sp + 1);
-	char **envp = argv + argc + 1;
+	char **envp = argv + argc + 1, **end = envp;
 
 	__libc_thread_init(); /* the thread pointer, TLS and errno first */
 	environ = envp;
+	while (*end)
+		end++;
+	__libc_auxv = (const unsigned long *)(end + 1); /* after envp's NULL */
 	if (argc > 0 && argv[0]) {
 		char *slash = strrchr(argv[0], '/');
 

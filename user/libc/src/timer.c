@@ -1,13 +1,41 @@
 /*
  * The nine POSIX timer and clock calls and nanosleep: thin stubs over the
  * kernel (numbers in nr.h).  All set errno except clock_nanosleep, which by
- * POSIX returns the error number itself.  The sleeps are cancellation
- * points (thread.h: __syscall_cp).
+ * POSIX returns the error number itself.  clock_gettime and clock_getres
+ * call the vDSO's functions when there is one (vdso.c), which answer
+ * without a system call what they can and make the call themselves for the
+ * rest; both return 0 or -errno, as the call does.  The sleeps are
+ * cancellation points (thread.h: __syscall_cp).
  */
 #include <errno.h>
 #include <signal.h>
 #include <time.h>
 #include "thread.h"
+#include "vdso.h"
+
+static long clock_gettime_syscall(clockid_t clock, struct timespec *tp)
+{
+	return sys_2(NR_clock_gettime, clock, (long)tp);
+}
+
+static long clock_getres_syscall(clockid_t clock, struct timespec *res)
+{
+	return sys_2(NR_clock_getres, clock, (long)res);
+}
+
+static long (*clock_gettime_fn)(clockid_t, struct timespec *) = clock_gettime_syscall;
+static long (*clock_getres_fn)(clockid_t, struct timespec *) = clock_getres_syscall;
+
+__attribute__((constructor)) static void clock_vdso_init(void)
+{
+	void *gettime = __libc_vdso_sym("__vdso_clock_gettime");
+	void *getres = __libc_vdso_sym("__vdso_clock_getres");
+
+	if (gettime)
+		clock_gettime_fn = (long (*)(clockid_t, struct timespec *))gettime;
+	if (getres)
+		clock_getres_fn = (long (*)(clockid_t, struct timespec *))getres;
+}
 
 /*
  * Can the kernel read the 8 bytes at p?  rt_sigprocmask copies its set
@@ -79,12 +107,14 @@ int clock_settime(clockid_t clock, const struct timespec *tp)
 
 int clock_gettime(clockid_t clock, struct timespec *tp)
 {
-	return (int)sys_ret(sys_2(NR_clock_gettime, clock, (long)tp));
+	long rc = clock_gettime_fn(clock, tp);
+
+	return __builtin_expect(rc != 0, 0) ? (int)sys_ret(rc) : 0;
 }
 
 int clock_getres(clockid_t clock, struct timespec *res)
 {
-	return (int)sys_ret(sys_2(NR_clock_getres, clock, (long)res));
+	return (int)sys_ret(clock_getres_fn(clock, res));
 }
 
 int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req, struct timespec *rem)
