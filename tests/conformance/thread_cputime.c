@@ -41,10 +41,18 @@ static void *burner(void *arg)
 	return NULL;
 }
 
+/* Sleeps on a condition until told: no CPU time at all (a poll would take some). */
+static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
+static int gate_open;
+
 static void *sleeper(void *arg)
 {
 	(void)arg;
-	wait_step(2);
+	pthread_mutex_lock(&gate_lock);
+	while (!gate_open)
+		pthread_cond_wait(&gate_cond, &gate_lock);
+	pthread_mutex_unlock(&gate_lock);
 	return NULL;
 }
 
@@ -123,7 +131,10 @@ int main(void)
 
 	__atomic_store_n(&stop, 1, __ATOMIC_SEQ_CST);
 	pthread_join(b, NULL);
-	set_step(2);
+	pthread_mutex_lock(&gate_lock);
+	gate_open = 1;
+	pthread_cond_broadcast(&gate_cond);
+	pthread_mutex_unlock(&gate_lock);
 	pthread_join(s, NULL);
 
 	pthread_create(&b, NULL, own_timer, NULL);
