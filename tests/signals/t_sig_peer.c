@@ -29,6 +29,23 @@ static int wait_for(int sig, siginfo_t *info, long ms)
 	return sigtimedwait(&one, info, &ts);
 }
 
+/*
+ * The peer has answered the handshake, so its next sleep is its pause():
+ * wait until /proc says it sleeps, or SIGUSR1 could come before the pause
+ * and the pause would wait for the next one.
+ */
+static void wait_peer_sleeping(void)
+{
+	char buf[256], *state;
+
+	for (int i = 0; i < 5000; i++) {
+		if (tap_slurp("/proc/2/stat", buf, sizeof(buf)) > 0 && (state = strrchr(buf, ')')) &&
+		    state[1] == ' ' && state[2] == 'S')
+			return;
+		nanosleep(&(struct timespec){0, 1000000}, NULL);
+	}
+}
+
 int main(void)
 {
 	siginfo_t info;
@@ -45,6 +62,7 @@ int main(void)
 	   "the peer's kill() arrives with its pid (%d, pid %d)", r, (int)info.si_pid);
 	ok(kill(2, 0) == 0, "kill(2, 0): the peer exists");
 
+	wait_peer_sleeping();
 	ok(kill(2, SIGUSR1) == 0, "SIGUSR1 to the peer");
 	r = wait_for(SIGUSR2, &info, 5000);
 	ok(r == SIGUSR2 && info.si_code == SI_QUEUE && info.si_value.sival_int == 1,
