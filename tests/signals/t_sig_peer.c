@@ -29,21 +29,21 @@ static int wait_for(int sig, siginfo_t *info, long ms)
 	return sigtimedwait(&one, info, &ts);
 }
 
-/*
- * The peer has answered the handshake, so its next sleep is its pause():
- * wait until /proc says it sleeps, or SIGUSR1 could come before the pause
- * and the pause would wait for the next one.
- */
-static void wait_peer_sleeping(void)
+/* Whether task 2 is asleep (state S in /proc/2/stat), looking for 5 s. */
+static int peer_sleeps(void)
 {
-	char buf[256], *state;
+	struct timespec tick = {0, 1000000};
 
 	for (int i = 0; i < 5000; i++) {
-		if (tap_slurp("/proc/2/stat", buf, sizeof(buf)) > 0 && (state = strrchr(buf, ')')) &&
-		    state[1] == ' ' && state[2] == 'S')
-			return;
-		nanosleep(&(struct timespec){0, 1000000}, NULL);
+		char buf[256];
+		const char *p;
+
+		if (tap_slurp("/proc/2/stat", buf, sizeof(buf)) > 0 && (p = strchr(buf, ')')) &&
+		    p[1] == ' ' && p[2] == 'S')
+			return 1;
+		nanosleep(&tick, NULL);
 	}
+	return 0;
 }
 
 int main(void)
@@ -62,7 +62,10 @@ int main(void)
 	   "the peer's kill() arrives with its pid (%d, pid %d)", r, (int)info.si_pid);
 	ok(kill(2, 0) == 0, "kill(2, 0): the peer exists");
 
-	wait_peer_sleeping();
+	/* Its answer sent, the peer goes on to pause(); SIGUSR1 must find it
+	 * there, not on its way (the handler would run first, and pause()
+	 * then wait for the next one): wait until it sleeps. */
+	ok(peer_sleeps(), "the peer sleeps in pause() (/proc/2/stat: S)");
 	ok(kill(2, SIGUSR1) == 0, "SIGUSR1 to the peer");
 	r = wait_for(SIGUSR2, &info, 5000);
 	ok(r == SIGUSR2 && info.si_code == SI_QUEUE && info.si_value.sival_int == 1,
