@@ -14,6 +14,8 @@ CONF_HOST_DIR := $(BUILD)/conformance/host
 CONF_HOST_BIN := $(addprefix $(CONF_HOST_DIR)/bin/,$(CONF_NAMES))
 CONF_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror
 CONF_LDLIBS   := -lrt
+# The thread programs (thread_*.c) are built with -pthread on the host.
+$(CONF_HOST_DIR)/bin/thread_%: CONF_LDLIBS += -pthread
 
 # rm first: a program whose new source does not build must not run stale.
 $(CONF_HOST_DIR)/bin/%: tests/conformance/%.c tests/tap.h tests/conformance/conformance.h

@@ -17,7 +17,7 @@
  *
  * Real-time signals.  The kernel's are 32..64 (ABI_SIGRTMIN..ABI_SIGRTMAX).
  * glibc reserves 32 and 33 for its threads library and reports SIGRTMIN as
- * 34; tick386 has no threads library, so user/libc's SIGRTMIN is 32.
+ * 34; so does user/libc (<signal.h>), whose threads use them the same way.
  *
  * Host builds (HOST_BUILD) see glibc's <signal.h>, whose structures have the
  * same members with x86-64 sizes; there only the abi_ types and the constants

@@ -29,14 +29,17 @@ int main(int argc, char **argv, char **envp)
 		unsigned long *aux = (unsigned long *)(after_env + 1);
 		const unsigned char *ehdr = (const unsigned char *)aux[1];
 		const unsigned char *phdr = (const unsigned char *)0x08048000 + 52;
+		/* e_phnum: user/user.ld's text, data and TLS headers */
+		unsigned long phnum = *(const unsigned short *)(0x08048000 + 44);
 
 		UTAP_OK(aux[0] == AT_SYSINFO_EHDR && ehdr && !memcmp(ehdr, "\177ELF", 4) &&
 				aux[2] == AT_PAGESZ && aux[3] == 4096 && aux[4] == AT_PHDR &&
 				aux[5] == (unsigned long)phdr && aux[6] == AT_PHENT && aux[7] == 32 &&
-				aux[8] == AT_PHNUM && aux[9] == 2 && aux[10] == AT_ENTRY &&
-				aux[11] == (unsigned long)_start && aux[12] == AT_NULL,
+				aux[8] == AT_PHNUM && aux[9] == phnum && phnum == 3 &&
+				aux[10] == AT_ENTRY && aux[11] == (unsigned long)_start &&
+				aux[12] == AT_NULL,
 			"auxv: AT_SYSINFO_EHDR (an ELF header), AT_PAGESZ 4096, AT_PHDR, AT_PHENT 32, "
-			"AT_PHNUM 2, AT_ENTRY _start, AT_NULL");
+			"AT_PHNUM 3, AT_ENTRY _start, AT_NULL");
 		UTAP_OK(getauxval(AT_PAGESZ) == 4096 && getauxval(AT_SYSINFO_EHDR) == aux[1],
 			"getauxval reads it");
 	}

@@ -75,19 +75,41 @@ static void set_gs(unsigned entry)
 	__asm__ volatile("movw %w0, %%gs" : : "r"(sel));
 }
 
+/*
+ * user/libc keeps its own thread pointer in %gs (its TLS, errno): every
+ * libc call, ok() included, must see that one, so the test's descriptor
+ * is loaded only around the raw reads and clone, and the libc's put back.
+ */
+static unsigned short libc_gs;
+
+static void save_libc_gs(void)
+{
+	__asm__ volatile("movw %%gs, %0" : "=r"(libc_gs));
+}
+
+static void restore_libc_gs(void)
+{
+	__asm__ volatile("movw %0, %%gs" : : "r"(libc_gs));
+}
+
 static void test_tls(void)
 {
 	struct user_desc d = {0xffffffffu, (unsigned)tls_block[0], 0xfffff, 0x51};
 	struct user_desc child_d;
 	struct user_desc q;
+	unsigned word;
+	long tid;
 
+	save_libc_gs();
 	tls_block[0][0] = 0xaaaa0000;
 	tls_block[1][0] = 0xbbbb0000;
 	ok(sys5(NR_set_thread_area, (long)&d, 0, 0, 0, 0) == 0 && d.entry_number >= 6 &&
 	       d.entry_number <= 8,
 	   "set_thread_area(-1) chose a slot (%u)", d.entry_number);
 	set_gs(d.entry_number);
-	ok(gs_word0() == 0xaaaa0000, "%%gs:0 reads through the new descriptor");
+	word = gs_word0();
+	restore_libc_gs();
+	ok(word == 0xaaaa0000, "%%gs:0 reads through the new descriptor");
 	q.entry_number = d.entry_number;
 	ok(sys5(NR_get_thread_area, (long)&q, 0, 0, 0, 0) == 0 && q.base_addr == d.base_addr &&
 	       q.limit == d.limit && q.flags == d.flags,
@@ -95,19 +117,23 @@ static void test_tls(void)
 	child_d = d;
 	child_d.base_addr = (unsigned)tls_block[1];
 	ctids[1] = -1;
-	ok(raw_clone(CLONE_THREAD_FLAGS | CLONE_SETTLS, stacks[1] + STACK_SIZE, (int *)&ctids[1],
-		     &child_d, (int *)&ctids[1], tls_fn, NULL) > 0,
-	   "clone with CLONE_SETTLS");
+	set_gs(d.entry_number); /* the child starts with our selector, its own base */
+	tid = raw_clone(CLONE_THREAD_FLAGS | CLONE_SETTLS, stacks[1] + STACK_SIZE, (int *)&ctids[1],
+			&child_d, (int *)&ctids[1], tls_fn, NULL);
+	restore_libc_gs();
+	ok(tid > 0, "clone with CLONE_SETTLS");
 	join(1);
 	ok(seen_gs_word == 0xbbbb0000, "the thread's %%gs reads its own block (%#x)", seen_gs_word);
-	ok(gs_word0() == 0xaaaa0000, "ours is unchanged after the switches");
+	set_gs(d.entry_number);
+	word = gs_word0();
+	restore_libc_gs();
+	ok(word == 0xaaaa0000, "ours is unchanged after the switches");
 	d.entry_number = 5;
 	ok(sys5(NR_set_thread_area, (long)&d, 0, 0, 0, 0) == -EINVAL, "slot 5: EINVAL");
 	d.entry_number = 0xffffffffu;
 	d.flags = 0x51 | 0x4; /* contents 2: code */
 	ok(sys5(NR_set_thread_area, (long)&d, 0, 0, 0, 0) == -EINVAL, "a code segment: EINVAL");
 	ok(sys5(NR_set_thread_area, 16, 0, 0, 0, 0) == -EFAULT, "a bad pointer: EFAULT");
-	set_gs(4); /* back to the flat user data segment */
 }
 
 /* --- futex --------------------------------------------------------------------- */
@@ -241,7 +267,9 @@ static void test_signals(void)
 	ok(sys5(NR_tgkill, getpid(), gettid_(), SIGUSR1, 0, 0) == 0, "tgkill to ourselves, blocked");
 	nanosleep(&tick, NULL);
 	ok(handler_runs == 0, "the other thread did not take our thread's signal");
-	ok(sigtimedwait(&usr1, &info, &tick) == SIGUSR1 && info.si_code == SI_TKILL,
+	/* The raw call: the libc's sigtimedwait shows SI_TKILL as SI_USER, as glibc's. */
+	ok(sys5(177 /* rt_sigtimedwait */, (long)&usr1, (long)&info, (long)&tick, 8, 0) == SIGUSR1 &&
+		   info.si_code == SI_TKILL,
 	   "sigtimedwait took it (si_code SI_TKILL)");
 	stop_spinning = 1;
 	join(5);

@@ -1,13 +1,15 @@
 /*
- * <errno.h>: the Linux i386 error numbers (shared with the kernel) and errno.
- * tick386 programs are single-threaded, so errno is one plain int.
+ * <errno.h>: the Linux i386 error numbers (shared with the kernel) and errno,
+ * one per thread: it lives in the thread's control block, as glibc's does
+ * (__errno_location answers the calling thread's).
  */
 #ifndef _ERRNO_H
 #define _ERRNO_H
 
 #include <abi/errno.h>
 
-extern int errno;
+extern int *__errno_location(void) __attribute__((__const__));
+#define errno (*__errno_location())
 
 /* glibc's names for argv[0] and its last path component. */
 extern char *program_invocation_name;

@@ -42,7 +42,12 @@
 /* What tick386 has. */
 #define ATEXIT_MAX 64
 #define DELAYTIMER_MAX 2147483647
-#define RTSIG_MAX 33 /* SIGRTMIN 32 .. SIGRTMAX 64 */
+#define RTSIG_MAX 32 /* glibc's: 32..64, of which 32 and 33 are the thread library's */
+#define _POSIX_THREAD_KEYS_MAX 128
+#define _POSIX_THREAD_DESTRUCTOR_ITERATIONS 4
+#define PTHREAD_KEYS_MAX 1024
+#define PTHREAD_DESTRUCTOR_ITERATIONS 4
+#define PTHREAD_STACK_MIN 16384
 #define PAGESIZE 4096
 #define PAGE_SIZE PAGESIZE
 #define NAME_MAX 255

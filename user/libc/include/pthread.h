@@ -1,14 +1,17 @@
 /*
- * <pthread.h>: what the threads issue will provide, declared now so that
- * programs that include it without making threads build (timer programs
- * often do, for pthread_sigmask or clock ids).  Types have glibc i386's
- * sizes and the constants its values, so that structures holding them keep
- * their layout when threads come.
+ * <pthread.h>: POSIX threads on the kernel's clone, futex and TLS
+ * (user/libc/src/pthread*.c; the design is in src/thread.h).  Types have
+ * glibc i386's sizes and the constants its values.
  *
- * Implemented now, for a process of one thread: pthread_sigmask (the
- * process's mask, errors returned, in src/signal.c), pthread_self and
- * pthread_equal (src/pthread.c).  Everything else is declared only and
- * comes with threads (clone, futex): a program calling it does not link.
+ * Implemented: threads (create, join, detach, exit, self, equal, once,
+ * kill, getcpuclockid), their attributes (stack size and address, detach
+ * state; scheduling: SCHED_OTHER only), keys, mutexes (normal, recursive,
+ * error-checking; no priority protocols, no robust mutexes: ENOTSUP),
+ * condition variables (CLOCK_REALTIME or CLOCK_MONOTONIC timed waits),
+ * cancellation (deferred and asynchronous, cleanup handlers), and
+ * pthread_sigmask in <signal.h>.  Declared but not implemented, so that a
+ * program calling them does not link: reader-writer locks, spin locks,
+ * barriers.
  */
 #ifndef _PTHREAD_H
 #define _PTHREAD_H
@@ -195,5 +198,25 @@ int pthread_cancel(pthread_t thread);
 int pthread_setcancelstate(int state, int *oldstate);
 int pthread_setcanceltype(int type, int *oldtype);
 void pthread_testcancel(void);
+
+/*
+ * Cleanup handlers: a record on the caller's stack, on a list in the
+ * thread, run by pthread_exit and cancellation innermost first.  push and
+ * pop open and close one block, so they pair in one scope, as POSIX says.
+ */
+struct __ptcb {
+	void (*__f)(void *);
+	void *__x;
+	struct __ptcb *__next;
+};
+void _pthread_cleanup_push(struct __ptcb *cb, void (*fn)(void *), void *arg);
+void _pthread_cleanup_pop(struct __ptcb *cb, int execute);
+#define pthread_cleanup_push(fn, arg)                                                            \
+	do {                                                                                     \
+		struct __ptcb __cb;                                                              \
+		_pthread_cleanup_push(&__cb, (fn), (arg));
+#define pthread_cleanup_pop(execute)                                                             \
+		_pthread_cleanup_pop(&__cb, (execute));                                          \
+	} while (0)
 
 #endif

@@ -8,8 +8,8 @@
  * kernel's struct abi_sigaction and installs a restorer that returns from the
  * handler through rt_sigreturn (SA_RESTORER).
  *
- * SIGRTMIN is 32, SIGRTMAX 64: unlike glibc (34), no real-time signal is
- * reserved, because there is no threads library.
+ * SIGRTMIN is 34, SIGRTMAX 64, as in glibc: 32 and 33 are kept for the
+ * thread library (cancellation, SIGEV_THREAD timers; src/thread.h).
  */
 #ifndef _SIGNAL_H
 #define _SIGNAL_H
@@ -17,6 +17,9 @@
 #include <sys/types.h>
 #include <abi/signal.h>
 #include <abi/time.h>
+
+#undef SIGRTMIN
+#define SIGRTMIN (ABI_SIGRTMIN + 2)
 
 #define NSIG (ABI_NSIG + 1) /* one more than the highest signal number */
 #define _NSIG NSIG

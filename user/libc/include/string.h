@@ -46,7 +46,12 @@ char *strndup(const char *s, size_t n);
 size_t strxfrm(char *dst, const char *src, size_t n);
 
 char *strerror(int err);
+#ifdef _GNU_SOURCE
+/* As glibc: the GNU strerror_r, which returns the text (maybe not in buf). */
+char *strerror_r(int err, char *buf, size_t len) __asm__("__gnu_strerror_r");
+#else
 int strerror_r(int err, char *buf, size_t len);
+#endif
 char *strsignal(int sig);
 const char *strerrorname_np(int err);
 const char *sigabbrev_np(int sig);

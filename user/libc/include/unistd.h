@@ -4,9 +4,10 @@
  * The options are defined to 200809L exactly where the kernel implements
  * them: the timer and clock calls (_POSIX_TIMERS, _POSIX_MONOTONIC_CLOCK,
  * _POSIX_CPUTIME, _POSIX_THREAD_CPUTIME, _POSIX_CLOCK_SELECTION for
- * clock_nanosleep) and the queued real-time signals.  There are no threads,
- * writable files, processes created at run time or priority scheduling calls, so
- * _POSIX_THREADS and the other options are not defined.
+ * clock_nanosleep), the queued real-time signals, and threads
+ * (_POSIX_THREADS, with stack size and address attributes: <pthread.h>).
+ * There are no writable files or priority scheduling calls, so the other
+ * options are not defined.
  */
 #ifndef _UNISTD_H
 #define _UNISTD_H
@@ -24,6 +25,9 @@
 #define _POSIX_REALTIME_SIGNALS 200809L
 #define _POSIX_CLOCK_SELECTION 200809L
 #define _POSIX_TIMEOUTS 200809L
+#define _POSIX_THREADS 200809L
+#define _POSIX_THREAD_ATTR_STACKSIZE 200809L
+#define _POSIX_THREAD_ATTR_STACKADDR 200809L
 
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
@@ -73,6 +77,12 @@
 #define _SC_THREADS 67
 #define _SC_LOGIN_NAME_MAX 71
 #define _SC_TTY_NAME_MAX 72
+#define _SC_THREAD_DESTRUCTOR_ITERATIONS 73
+#define _SC_THREAD_KEYS_MAX 74
+#define _SC_THREAD_STACK_MIN 75
+#define _SC_THREAD_THREADS_MAX 76
+#define _SC_THREAD_ATTR_STACKADDR 77
+#define _SC_THREAD_ATTR_STACKSIZE 78
 #define _SC_NPROCESSORS_CONF 83
 #define _SC_NPROCESSORS_ONLN 84
 #define _SC_PHYS_PAGES 85

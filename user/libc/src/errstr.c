@@ -191,6 +191,21 @@ int strerror_r(int err, char *buf, size_t len)
 	return err >= 0 && err <= ERRNO_MAX && err_table[err].text ? 0 : EINVAL;
 }
 
+/*
+ * glibc's GNU strerror_r (<string.h> under _GNU_SOURCE names it): the text
+ * itself when it is a known one, else "Unknown error N" in buf, cut to fit.
+ */
+char *__gnu_strerror_r(int err, char *buf, size_t len);
+
+char *__gnu_strerror_r(int err, char *buf, size_t len)
+{
+	if (err >= 0 && err <= ERRNO_MAX && err_table[err].text)
+		return (char *)err_table[err].text;
+	if (len)
+		snprintf(buf, len, "Unknown error %d", err);
+	return buf;
+}
+
 /* "msg: text\n" (or "text\n" without msg), in one write to stderr. */
 void perror(const char *msg)
 {

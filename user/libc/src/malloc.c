@@ -14,6 +14,10 @@
  * one bin, the bin of floor(log2(size)).  malloc takes the first chunk that
  * fits from the smallest bin that may hold one, splits off the rest, and
  * grows the heap with sbrk when nothing fits.
+ *
+ * One lock (the libc's, thread.h) covers the heap: every public function
+ * takes it and works through the *_locked ones.  fork takes it too, so that
+ * the child's heap is never caught half-changed.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -21,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "thread.h"
 
 struct chunk {
 	size_t prev_size;
@@ -203,7 +208,24 @@ static struct chunk *find_fit(size_t need)
 	return NULL;
 }
 
-void *malloc(size_t n)
+static volatile int heap_lock;
+
+void __malloc_lock(void)
+{
+	lock(&heap_lock);
+}
+
+void __malloc_unlock(void)
+{
+	unlock(&heap_lock);
+}
+
+void __malloc_fork_child(void)
+{
+	heap_lock = 0;
+}
+
+static void *malloc_locked(size_t n)
 {
 	size_t need = request_size(n);
 	struct chunk *c;
@@ -242,11 +264,23 @@ static struct chunk *owned_chunk(void *p, const char *what)
 	return c;
 }
 
+void *malloc(size_t n)
+{
+	void *p;
+
+	lock(&heap_lock);
+	p = malloc_locked(n);
+	unlock(&heap_lock);
+	return p;
+}
+
 void free(void *p)
 {
 	if (!p)
 		return;
+	lock(&heap_lock);
 	release(owned_chunk(p, "free"));
+	unlock(&heap_lock);
 }
 
 void *calloc(size_t n, size_t size)
@@ -263,14 +297,14 @@ void *calloc(size_t n, size_t size)
 	return p;
 }
 
-void *realloc(void *p, size_t n)
+static void *realloc_locked(void *p, size_t n)
 {
 	struct chunk *c, *after;
 	size_t need, have;
 	void *q;
 
 	if (!p)
-		return malloc(n);
+		return malloc_locked(n);
 	c = owned_chunk(p, "realloc");
 	need = request_size(n);
 	if (!need) {
@@ -289,11 +323,21 @@ void *realloc(void *p, size_t n)
 		trim(c, need);
 		return p;
 	}
-	q = malloc(n);
+	q = malloc_locked(n);
 	if (!q)
 		return NULL;
 	memcpy(q, p, have - HEADER);
-	free(p);
+	release(c);
+	return q;
+}
+
+void *realloc(void *p, size_t n)
+{
+	void *q;
+
+	lock(&heap_lock);
+	q = realloc_locked(p, n);
+	unlock(&heap_lock);
 	return q;
 }
 
@@ -310,7 +354,7 @@ void *reallocarray(void *p, size_t n, size_t size)
  * Memory aligned beyond 16: take more than needed, then give the chunk's
  * head back to the heap so that the payload starts on the boundary.
  */
-int posix_memalign(void **out, size_t align, size_t size)
+static int memalign_locked(void **out, size_t align, size_t size)
 {
 	char *p;
 	struct chunk *c, *aligned;
@@ -320,10 +364,10 @@ int posix_memalign(void **out, size_t align, size_t size)
 	if (align < sizeof(void *) || (align & (align - 1)))
 		return EINVAL;
 	if (align <= ALIGN) {
-		*out = malloc(size);
+		*out = malloc_locked(size);
 		return *out ? 0 : ENOMEM;
 	}
-	if (size > SIZE_MAX / 2 - align || !(p = malloc(size + align + MIN_CHUNK)))
+	if (size > SIZE_MAX / 2 - align || !(p = malloc_locked(size + align + MIN_CHUNK)))
 		return ENOMEM;
 	if (((uintptr_t)p & (align - 1)) == 0) {
 		*out = p;
@@ -340,6 +384,16 @@ int posix_memalign(void **out, size_t align, size_t size)
 	trim(aligned, request_size(size));
 	*out = payload(aligned);
 	return 0;
+}
+
+int posix_memalign(void **out, size_t align, size_t size)
+{
+	int err;
+
+	lock(&heap_lock);
+	err = memalign_locked(out, align, size);
+	unlock(&heap_lock);
+	return err;
 }
 
 void *aligned_alloc(size_t align, size_t size)

@@ -4,8 +4,11 @@
  * tick386 has them at 254..262 (the 2002 patch).  The libc's own tests also
  * run on a Linux host, where the same calls sit at 259..267; the test build
  * of the libc (LIBC_LINUX_TIMER_NUMBERS, archive libc-linux.a) uses those,
- * so that the stubs and structures are checked against a real kernel.  Every
- * other number is the same on both.
+ * so that the stubs and structures are checked against a real kernel.
+ *
+ * set_tid_address is 258 on Linux, where tick386 has timer_delete; tick386
+ * offers it at 223, a number Linux i386 leaves unused.  Every other number
+ * is the same on both.
  */
 #ifndef TICK386_LIBC_NR_H
 #define TICK386_LIBC_NR_H
@@ -22,6 +25,7 @@
 #define NR_clock_gettime    265
 #define NR_clock_getres     266
 #define NR_clock_nanosleep  267
+#define NR_set_tid_address  258
 #else
 #define NR_timer_create     __NR_timer_create
 #define NR_timer_settime    __NR_timer_settime
@@ -32,6 +36,10 @@
 #define NR_clock_gettime    __NR_clock_gettime
 #define NR_clock_getres     __NR_clock_getres
 #define NR_clock_nanosleep  __NR_clock_nanosleep
+#define NR_set_tid_address  __NR_set_tid_address
 #endif
+
+/* Linux i386's prctl; tick386 has none (ENOSYS), the Linux host runs it. */
+#define NR_prctl            172
 
 #endif

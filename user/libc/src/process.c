@@ -1,18 +1,32 @@
-/* Processes: fork, wait*, process groups and sessions. */
+/*
+ * Processes: fork, wait*, process groups and sessions.  The waits are
+ * cancellation points; fork keeps the libc's locks consistent in the child,
+ * which has only the calling thread.
+ */
 #include <errno.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "syscall.h"
+#include "thread.h"
 
 pid_t fork(void)
 {
-	return (pid_t)sys_ret(sys_0(__NR_fork));
+	abi_sigset_t mask;
+	long ret;
+
+	__fork_prepare(&mask);
+	ret = sys_0(__NR_fork);
+	if (ret == 0)
+		__thread_fork_child(&mask);
+	else
+		__fork_parent(&mask);
+	return (pid_t)sys_ret(ret);
 }
 
 pid_t wait4(pid_t pid, int *status, int options, struct rusage *rusage)
 {
-	return (pid_t)sys_ret(sys_4(__NR_wait4, pid, (long)status, options, (long)rusage));
+	return (pid_t)sys_ret(
+	    __syscall_cp(__NR_wait4, pid, (long)status, options, (long)rusage, 0, 0));
 }
 
 pid_t waitpid(pid_t pid, int *status, int options)

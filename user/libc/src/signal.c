@@ -14,12 +14,16 @@
  * arguments sees only the first (cdecl: the caller pops), so it makes no
  * difference to the program, and sigaction reports SA_SIGINFO back only
  * where the program set it.
+ *
+ * Signals 32 and 33 belong to the thread library, as in glibc (SIGRTMIN is
+ * 34): sigaction refuses them, and the masks a program sets never block
+ * them.  The waits are cancellation points (thread.h).
  */
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
-#include "syscall.h"
+#include "thread.h"
 
 void __restore_rt(void);
 
@@ -31,6 +35,10 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 	struct abi_sigaction kact, koact;
 	long ret;
 
+	if (sig == SIGCANCEL || sig == SIGSETXID) {
+		errno = EINVAL;
+		return -1;
+	}
 	if (act) {
 		kact.handler = act->sa_handler;
 		kact.flags = (unsigned long)(unsigned int)act->sa_flags | SA_RESTORER;
@@ -138,10 +146,14 @@ int kill(pid_t pid, int sig)
 	return (int)sys_ret(sys_2(__NR_kill, pid, sig));
 }
 
-/* One process, one thread: the signal goes to ourselves. */
+/* raise: to the calling thread (tgkill), or the process on a kernel without it. */
 int raise(int sig)
 {
-	return kill(getpid(), sig);
+	long ret = sys_3(__NR_tgkill, getpid(), thread_self()->tid, sig);
+
+	if (ret == -ENOSYS)
+		return kill(getpid(), sig);
+	return (int)sys_ret(ret);
 }
 
 int sigqueue(pid_t pid, int sig, const union sigval value)
@@ -157,16 +169,27 @@ int sigqueue(pid_t pid, int sig, const union sigval value)
 	return (int)sys_ret(sys_3(__NR_rt_sigqueueinfo, pid, sig, (long)&info));
 }
 
-int sigprocmask(int how, const sigset_t *set, sigset_t *oset)
+/* The mask a program asks for, without the thread library's signals. */
+static long set_mask(int how, const sigset_t *set, sigset_t *oset)
 {
-	return (int)sys_ret(
-	    sys_4(__NR_rt_sigprocmask, how, (long)set, (long)oset, ABI_SIGSET_SIZE));
+	sigset_t copy;
+
+	if (set && how != SIG_UNBLOCK) {
+		copy = *set & ~(sigset_t)INTERNAL_SIGNALS;
+		set = &copy;
+	}
+	return sys_4(__NR_rt_sigprocmask, how, (long)set, (long)oset, ABI_SIGSET_SIZE);
 }
 
-/* Without threads, the thread's mask is the process's; errors are returned. */
+int sigprocmask(int how, const sigset_t *set, sigset_t *oset)
+{
+	return (int)sys_ret(set_mask(how, set, oset));
+}
+
+/* The calling thread's mask; errors are returned, errno is left alone. */
 int pthread_sigmask(int how, const sigset_t *set, sigset_t *oset)
 {
-	long ret = sys_4(__NR_rt_sigprocmask, how, (long)set, (long)oset, ABI_SIGSET_SIZE);
+	long ret = set_mask(how, set, oset);
 
 	return sys_is_error(ret) ? (int)-ret : 0;
 }
@@ -178,13 +201,22 @@ int sigpending(sigset_t *set)
 
 int sigsuspend(const sigset_t *mask)
 {
-	return (int)sys_ret(sys_2(__NR_rt_sigsuspend, (long)mask, ABI_SIGSET_SIZE));
+	return (int)sys_ret(__syscall_cp(__NR_rt_sigsuspend, (long)mask, ABI_SIGSET_SIZE, 0, 0, 0, 0));
 }
 
+/*
+ * glibc folds the kernel's SI_TKILL (tkill, tgkill: raise, pthread_kill)
+ * into SI_USER here, since raise is kill to a program; so does this libc.
+ * A handler still sees SI_TKILL.
+ */
 int sigtimedwait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
 {
-	return (int)sys_ret(
-	    sys_4(__NR_rt_sigtimedwait, (long)set, (long)info, (long)timeout, ABI_SIGSET_SIZE));
+	long ret = __syscall_cp(__NR_rt_sigtimedwait, (long)set, (long)info, (long)timeout,
+				ABI_SIGSET_SIZE, 0, 0);
+
+	if (!sys_is_error(ret) && info && info->si_code == SI_TKILL)
+		info->si_code = SI_USER;
+	return (int)sys_ret(ret);
 }
 
 int sigwaitinfo(const sigset_t *set, siginfo_t *info)
@@ -198,7 +230,7 @@ int sigwait(const sigset_t *set, int *sig)
 	long ret;
 
 	do
-		ret = sys_4(__NR_rt_sigtimedwait, (long)set, 0, 0, ABI_SIGSET_SIZE);
+		ret = __syscall_cp(__NR_rt_sigtimedwait, (long)set, 0, 0, ABI_SIGSET_SIZE, 0, 0);
 	while (ret == -EINTR);
 	if (sys_is_error(ret))
 		return (int)-ret;

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "thread.h"
 #include "vdso.h"
 
-int errno;
 char **environ;
 char *program_invocation_name = "";
 char *program_invocation_short_name = "";
@@ -33,6 +33,7 @@ void __libc_start(long *sp)
 	char **argv = (char **)(sp + 1);
 	char **envp = argv + argc + 1, **end = envp;
 
+	__libc_thread_init(); /* the thread pointer, TLS and errno first */
 	environ = envp;
 	while (*end)
 		end++;

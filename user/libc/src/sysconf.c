@@ -34,7 +34,19 @@ long sysconf(int name)
 	case _SC_SIGQUEUE_MAX:
 		return ABI_SIGQUEUE_MAX;
 	case _SC_RTSIG_MAX:
-		return SIGRTMAX - SIGRTMIN + 1;
+		return RTSIG_MAX;
+	case _SC_THREADS:
+	case _SC_THREAD_ATTR_STACKADDR:
+	case _SC_THREAD_ATTR_STACKSIZE:
+		return 200809L;
+	case _SC_THREAD_DESTRUCTOR_ITERATIONS:
+		return PTHREAD_DESTRUCTOR_ITERATIONS;
+	case _SC_THREAD_KEYS_MAX:
+		return PTHREAD_KEYS_MAX;
+	case _SC_THREAD_STACK_MIN:
+		return PTHREAD_STACK_MIN;
+	case _SC_THREAD_THREADS_MAX:
+		return -1;
 	case _SC_ATEXIT_MAX:
 		return ATEXIT_MAX;
 	case _SC_OPEN_MAX:
@@ -76,7 +88,6 @@ long sysconf(int name)
 	case _SC_MEMORY_PROTECTION:
 	case _SC_MESSAGE_PASSING:
 	case _SC_SEMAPHORES:
-	case _SC_THREADS:
 	case _SC_SEM_NSEMS_MAX:
 	case _SC_SEM_VALUE_MAX:
 	case _SC_PHYS_PAGES:

@@ -1,19 +1,21 @@
-/* Console I/O, process identity, brk. */
+/* Console I/O, process identity, brk.  read, write and pause are cancellation points. */
 #include <errno.h>
 #include <stdint.h>
 #include <sched.h>
+#include <stdarg.h>
+#include <sys/prctl.h>
 #include <signal.h>
 #include <unistd.h>
-#include "syscall.h"
+#include "thread.h"
 
 ssize_t write(int fd, const void *buf, size_t n)
 {
-	return sys_ret(sys_3(__NR_write, fd, (long)buf, (long)n));
+	return sys_ret(__syscall_cp(__NR_write, fd, (long)buf, (long)n, 0, 0, 0));
 }
 
 ssize_t read(int fd, void *buf, size_t n)
 {
-	return sys_ret(sys_3(__NR_read, fd, (long)buf, (long)n));
+	return sys_ret(__syscall_cp(__NR_read, fd, (long)buf, (long)n, 0, 0, 0));
 }
 
 pid_t getpid(void)
@@ -58,7 +60,7 @@ gid_t getegid(void)
 /* pause: the call, or, on a kernel without it, sigsuspend on the current mask. */
 int pause(void)
 {
-	long ret = sys_0(__NR_pause);
+	long ret = __syscall_cp(__NR_pause, 0, 0, 0, 0, 0, 0);
 	sigset_t mask;
 
 	if (ret == -ENOSYS && sigprocmask(SIG_BLOCK, NULL, &mask) == 0)
@@ -108,4 +110,17 @@ void *sbrk(intptr_t increment)
 		return (void *)-1;
 	}
 	return (void *)old;
+}
+
+/* prctl(option, up to four more): as the kernel answers. */
+int prctl(int option, ...)
+{
+	unsigned long a[4];
+	va_list ap;
+
+	va_start(ap, option);
+	for (int i = 0; i < 4; i++)
+		a[i] = va_arg(ap, unsigned long);
+	va_end(ap);
+	return (int)sys_ret(sys_5(NR_prctl, option, (long)a[0], (long)a[1], (long)a[2], (long)a[3]));
 }
