@@ -250,27 +250,30 @@ static int settle(int owner, const sigset_t *drain, int disarm)
 	siginfo_t si;
 	int passes = 0;
 
+	/* Helpers settle at once: each touches its own timers only. */
 	for (int j = 0; j < ntm; j++)
-		tm[j].state = tm[j].owner == owner ? TODO : DONE;
+		if (tm[j].owner == owner)
+			tm[j].state = TODO;
 	for (;;) {
 		int todo = 0;
 
 		for (int j = 0; j < ntm; j++)
-			if (tm[j].state == TODO)
+			if (tm[j].owner == owner && tm[j].state == TODO)
 				try_close(j, disarm);
 		while (sigtimedwait(drain, &si, &zero) > 0) {
 			int j = si.si_value.sival_int;
 
 			record(&si);
-			if (j >= 0 && j < ntm && tm[j].state != DONE)
+			if (j >= 0 && j < ntm && tm[j].owner == owner && tm[j].state != DONE)
 				try_close(j, disarm);
 		}
 		for (int j = 0; j < ntm; j++) {
 			struct tmr *t = &tm[j];
 
+			if (t->owner != owner)
+				continue;
 			if (t->state == SUSPECT && t->signals == t->suspect_signals) {
 				t->wrong = 1; /* no signal was pending: the count is wrong */
-				t->state = TODO;
 				try_close(j, disarm);
 				t->state = DONE;
 			} else if (t->state == SUSPECT) {
@@ -283,7 +286,7 @@ static int settle(int owner, const sigset_t *drain, int disarm)
 			return passes;
 		if (passes >= 2000) {
 			for (int j = 0; j < ntm; j++)
-				if (tm[j].state == TODO)
+				if (tm[j].owner == owner && tm[j].state == TODO)
 					tm[j].wrong = 2;
 			return -1;
 		}

@@ -28,7 +28,7 @@
  * 100,000 timers and prints the figures, `make test` this smaller slice.
  */
 /* args: 8 5000 400 1 */
-/* qemu: -icount shift=3,sleep=off */
+/* qemu: -icount shift=3,sleep=off -rtc base=2025-01-01T00:00:00,clock=vm */
 /* expect-line: tick386: posix timers: now 0, peak 5000, */
 #define RAWTHREAD_MAX 2
 #include "../tap.h"
