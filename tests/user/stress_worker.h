@@ -16,6 +16,7 @@
 #include "stress_timers.h"
 #include <errno.h>
 #include <sched.h>
+#include <ucontext.h>
 #include <stdlib.h>
 
 #define HELPERS 2 /* threads beside the first, in the workers that have them */
@@ -66,17 +67,31 @@ static void record(const siginfo_t *si)
 		__atomic_add_fetch(&early, 1, __ATOMIC_SEQ_CST);
 }
 
+/*
+ * Once told to stop, a thread leaves the handlers with the timer signals
+ * blocked (the mask rt_sigreturn restores): a worker that cannot keep up
+ * would otherwise go from one handler to the next and never see `stop`.
+ */
+static void leave_blocked(void *uc)
+{
+	for (int s = SIG_PROC0; s < SIG_THR0 + 2; s++)
+		sigaddset(&((ucontext_t *)uc)->uc_sigmask, s);
+}
+
 static void on_timer(int signo, siginfo_t *si, void *uc)
 {
 	(void)signo;
-	(void)uc;
 	record(si);
+	if (stop)
+		leave_blocked(uc);
 }
 
-static void on_account(int signo)
+static void on_account(int signo, siginfo_t *si, void *uc)
 {
 	(void)signo;
+	(void)si;
 	stop = 1;
+	leave_blocked(uc);
 }
 
 static void spin(void)
@@ -343,7 +358,7 @@ static int helper(void *arg)
 		sigprocmask(SIG_UNBLOCK, &mine, NULL);
 	while (!stop) {
 		spin();
-		while (!handlers && sigtimedwait(&mine, &si, &zero) > 0)
+		while (!handlers && !stop && sigtimedwait(&mine, &si, &zero) > 0)
 			record(&si);
 	}
 	sigprocmask(SIG_BLOCK, &mine, NULL);
@@ -418,8 +433,7 @@ static int worker(int w, int n, uint32_t seed)
 		sigaddset(&sa.sa_mask, SIG_ACCOUNT);
 		for (int s = SIG_PROC0; s < SIG_THR0 + 2; s++)
 			sigaction(s, &sa, NULL);
-		sa.sa_handler = on_account;
-		sa.sa_flags = 0;
+		sa.sa_sigaction = on_account;
 		sigaction(SIG_ACCOUNT, &sa, NULL);
 	}
 	draw(&rng, nhelpers);

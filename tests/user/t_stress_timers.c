@@ -320,6 +320,7 @@ int main(int argc, char **argv)
 		unready += !ready[w];
 	ok(setter_pid > 0 && unready == 0, "%d workers armed %d timers (%d did not)", nproc,
 	   ntimers, unready);
+	tap_note("armed in %.3f s", seconds(t_ready - t_begin));
 
 	kill(setter_pid, SIG_ACCOUNT); /* go: RUN_MS more */
 	while (!exited[MAXPROCS])
