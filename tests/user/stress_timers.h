@@ -29,8 +29,11 @@
  *              before);
  *   one-shot:  one signal with si_overrun 0 and timer_gettime 0 if S <= now,
  *              else no signal and left = S - now; never two.
+ * A CPU clock's expiry is due once the clock has passed it, even if its
+ * thread or process stops running right then (t_cputimer_switch).
  * For a relative timer S is known within the time its timer_settime took
- * (the clock read before and after, retried while longer than P/16): that
+ * (the clock read before and after, retried while longer than P/16 or
+ * 1 ms): that
  * window, and the one of the final read, are the only tolerance; N - S must
  * be a multiple of P within them, the multiple being the count exactly.
  */

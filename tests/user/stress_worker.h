@@ -5,10 +5,11 @@
  * CPU clock.  Half the workers take their signals with sigwaitinfo (the
  * first thread sleeps in it, helpers spin and poll with sigtimedwait), the
  * other half with handlers while every thread spins, so that the CPU
- * clocks run.  On SIG_ACCOUNT (init, once the clocks stand still and every
- * other worker is stopped) each thread reads its timers until no signal
- * came during a read, then the first thread judges every timer
- * (stress_timers.h says when an expiry is due) and sends init the figures.
+ * clocks run.  On SIG_ACCOUNT (init, once the clock setter has gone and
+ * every other worker is stopped) each thread verifies its timers one by
+ * one and closes each as soon as its count agrees with a read of it (see
+ * settle), then the first thread judges every timer (stress_timers.h says
+ * when an expiry is due) and sends init the figures.
  */
 #ifndef TESTS_USER_STRESS_WORKER_H
 #define TESTS_USER_STRESS_WORKER_H
@@ -44,7 +45,7 @@ static long long window(const struct tmr *t)
  * most one signal queued, but once it is taken the timer may expire and be
  * taken by another thread before this one has counted: atomics.
  */
-static void record(const siginfo_t *si)
+static int record(const siginfo_t *si)
 {
 	int j = si->si_value.sival_int;
 	struct tmr *t;
@@ -53,7 +54,7 @@ static void record(const siginfo_t *si)
 	if (si->si_code != SI_TIMER || j < 0 || j >= ntm || tm[j].signo != si->si_signo ||
 	    si->si_timerid != (int)tm[j].id) {
 		__atomic_add_fetch(&foreign, 1, __ATOMIC_SEQ_CST);
-		return;
+		return -1;
 	}
 	t = &tm[j];
 	counted = __atomic_add_fetch(&t->signals, 1, __ATOMIC_SEQ_CST);
@@ -65,6 +66,7 @@ static void record(const siginfo_t *si)
 	if (!kinds[t->kind].stepped &&
 	    now_on(kinds[t->kind].read) < t->s_lo + (counted - 1) * t->period)
 		__atomic_add_fetch(&early, 1, __ATOMIC_SEQ_CST);
+	return j;
 }
 
 /*
@@ -81,7 +83,7 @@ static void leave_blocked(void *uc)
 static void on_timer(int signo, siginfo_t *si, void *uc)
 {
 	(void)signo;
-	record(si);
+	(void)record(si);
 	if (stop)
 		leave_blocked(uc);
 }
@@ -276,10 +278,9 @@ static int settle(int owner, const sigset_t *drain, int disarm)
 			if (tm[j].owner == owner && tm[j].state == TODO)
 				try_close(j, disarm);
 		while (sigtimedwait(drain, &si, &zero) > 0) {
-			int j = si.si_value.sival_int;
+			int j = record(&si);
 
-			record(&si);
-			if (j >= 0 && j < ntm && tm[j].owner == owner && tm[j].state != DONE)
+			if (j >= 0 && tm[j].owner == owner && tm[j].state != DONE)
 				try_close(j, disarm);
 		}
 		for (int j = 0; j < ntm; j++) {
@@ -359,7 +360,7 @@ static int helper(void *arg)
 	while (!stop) {
 		spin();
 		while (!handlers && !stop && sigtimedwait(&mine, &si, &zero) > 0)
-			record(&si);
+			(void)record(&si);
 	}
 	sigprocmask(SIG_BLOCK, &mine, NULL);
 	if (settle(me, &thr_set, 0) < 0)
@@ -457,15 +458,16 @@ static int worker(int w, int n, uint32_t seed)
 		unsigned taken = 0;
 
 		for (;;) {
-			int s = sigwaitinfo(&run_set, &si);
+			int s = sigwaitinfo(&run_set, &si), j;
 
 			if (s == SIG_ACCOUNT)
 				break;
 			if (s <= 0)
 				continue; /* EINTR: stopped and continued */
-			record(&si);
-			if (single && ++taken % 4 == 0 &&
-			    timer_getoverrun(tm[si.si_value.sival_int].id) != si.si_overrun)
+			j = record(&si);
+			/* one thread takes them: the timer's last overrun is this one */
+			if (single && j >= 0 && ++taken % 4 == 0 &&
+			    timer_getoverrun(tm[j].id) != si.si_overrun)
 				getoverrun_wrong++;
 		}
 		stop = 1;
