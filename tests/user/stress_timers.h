@@ -53,6 +53,7 @@
 #define MS 1000000ll
 
 #define SIG_PROC0 (SIGRTMIN)	 /* +0..+3: process-directed timer signals */
+#define SIG_PARK (SIGRTMIN + 3)	 /* the one a handler worker ignores now and then */
 #define SIG_THR0 (SIGRTMIN + 4)	 /* +4, +5: SIGEV_THREAD_ID timer signals */
 #define SIG_MSG (SIGRTMIN + 8)	 /* a figure sent to init (sigqueue) */
 #define SIG_ACCOUNT SIGUSR1	 /* init to a worker: stop and account */
@@ -205,7 +206,8 @@ enum figure {
 	F_FIRED,      /* one-shots whose time came */
 	F_PENDING,    /* one-shots whose time never came */
 	F_BAD,	      /* timers whose count is wrong */
-	F_ROUNDS,     /* read passes until no signal came, summed */
+	F_ROUNDS,     /* passes over the timers to verify them, summed */
+	F_IGNORED,    /* times SIG_PARK was ignored */
 	F_STEP,	      /* clock_settime steps */
 	F_SETOFFSET,  /* adjtimex ADJ_SETOFFSET steps */
 	F_SETTOD,     /* settimeofday steps */

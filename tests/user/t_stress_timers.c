@@ -384,9 +384,9 @@ int main(int argc, char **argv)
 		 figures[F_SETOFFSET], figures[F_SETTOD], figures[F_BACK], figures[F_SLEW],
 		 figures[F_FREQ], figures[F_TAI]);
 	tap_note("virtual time (s): setup %.3f, clock setter %.3f, accounting %.3f, total %.3f; "
-		 "read passes %lld",
+		 "verifying passes %lld; SIG_PARK ignored %lld times",
 		 seconds(t_ready - t_begin), seconds(t_set - t_ready), seconds(t_end - t_set),
-		 seconds(t_end - t_begin), figures[F_ROUNDS]);
+		 seconds(t_end - t_begin), figures[F_ROUNDS], figures[F_IGNORED]);
 	tap_note("memory at the peak: %lld kB in use by the workers (%lld B per timer), "
 		 "page check waited %d ms",
 		 free_before - free_peak, (free_before - free_peak) * 1024 / ntimers, waits * 10);
