@@ -183,9 +183,10 @@ void posix_cputimers_thread_exit(struct task *t)
  * come later (the ktimer is armed a little late, from a later reading of
  * the monotonic clock): then it fires at the next interrupt, by the
  * clock's value, now standing.  Cancelled, the expiry would wait until
- * the clock runs again, for ever if it never does.
+ * the clock runs again, for ever if it never does.  Inline, as
+ * cputimers_program: with no CPU-time timer it is a load and the cancel.
  */
-static void cputimers_stop(struct cpu_timer_base *b)
+static inline __attribute__((always_inline)) void cputimers_stop(struct cpu_timer_base *b)
 {
 	if (timerq_count(&b->queue) && timerq_next_deadline(&b->queue) <= base_now(b))
 		ktimer_start(&b->ktimer, clock_monotonic_ns());
