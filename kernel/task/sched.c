@@ -216,12 +216,12 @@ u32 sched_switch_count(void)
 
 static void switch_tasks(struct task *prev, struct task *next, u64 now)
 {
+	posix_cputimers_switch(prev, next); /* prev's CPU-time timers stop, next's run */
 	prev->cpu_ns += now - prev->slice_start;
 	prev->vruntime += now - prev->slice_start;
 	if (next != idle_task && next->vruntime > min_vruntime)
 		min_vruntime = next->vruntime;
 	next->slice_start = now;
-	posix_cputimers_switch(prev, next); /* prev's CPU-time timers stop, next's run */
 	current = next;
 	switches++;
 	tss_set_kernel_stack(next->kstack + TASK_KSTACK_SIZE);

@@ -287,11 +287,15 @@ static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *
 	}
 	if (req_ns == 0)
 		return 0;
-	/* A relative sleep measures an interval: monotonic, whatever the clock. */
-	if (id == CLOCK_REALTIME || id == CLOCK_TAI)
+	/* A relative sleep on REALTIME measures an interval: MONOTONIC's.  On
+	 * TAI it is an absolute one at now + req, moved by clock steps (Linux
+	 * turns only REALTIME's into MONOTONIC). */
+	if (id == CLOCK_REALTIME)
 		id = CLOCK_MONOTONIC;
 	if (id == CLOCK_MONOTONIC) {
 		rb->deadline_ns = ktime_add_sat(clock_monotonic_ns(), req_ns);
+	} else if (id == CLOCK_TAI) {
+		rb->deadline_ns = ktime_add_sat(clock_tai_ns(), req_ns);
 	} else {
 		u32 irqflags = irq_save();
 		bool thread;

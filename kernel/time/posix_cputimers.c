@@ -177,16 +177,34 @@ void posix_cputimers_thread_exit(struct task *t)
 }
 
 /*
+ * b's clock stops (it is still read up to now).  Its ktimer goes, unless
+ * the clock has passed an expiry whose interrupt was held off until after
+ * the switch (pause, sigwaitinfo... switch with interrupts off) or would
+ * come later (the ktimer is armed a little late, from a later reading of
+ * the monotonic clock): then it fires at the next interrupt, by the
+ * clock's value, now standing.  Cancelled, the expiry would wait until
+ * the clock runs again, for ever if it never does.  Inline, as
+ * cputimers_program: with no CPU-time timer it is a load and the cancel.
+ */
+static inline __attribute__((always_inline)) void cputimers_stop(struct cpu_timer_base *b)
+{
+	if (timerq_count(&b->queue) && timerq_next_deadline(&b->queue) <= base_now(b))
+		ktimer_start(&b->ktimer, clock_monotonic_ns());
+	else
+		ktimer_cancel(&b->ktimer);
+}
+
+/*
  * Called by the scheduler (interrupts off) as `current` changes from prev
  * to next (current is still prev): prev's CPU time stops, next's starts;
  * so do their processes' if they are two.
  */
 void posix_cputimers_switch(struct task *prev, struct task *next)
 {
-	ktimer_cancel(&prev->posix_timers.thread_cpu.ktimer);
+	cputimers_stop(&prev->posix_timers.thread_cpu);
 	cputimers_program(&next->posix_timers.thread_cpu, true);
 	if (prev->leader != next->leader) {
-		ktimer_cancel(&prev->leader->posix_timers.process_cpu.ktimer);
+		cputimers_stop(&prev->leader->posix_timers.process_cpu);
 		cputimers_program(&next->leader->posix_timers.process_cpu, true);
 	}
 }

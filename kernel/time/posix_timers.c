@@ -7,8 +7,10 @@
  *   CLOCK_REALTIME, relative        -> the MONOTONIC queue: POSIX says a
  *        relative timer measures an interval, which setting the clock must
  *        not stretch or shrink (Linux does the same);
- *   CLOCK_TAI + TIMER_ABSTIME       -> the TAI queue (REALTIME + the TAI
- *        offset), likewise; relative -> MONOTONIC;
+ *   CLOCK_TAI                       -> the TAI queue (REALTIME + the TAI
+ *        offset), likewise, relative too: Linux turns only a relative
+ *        REALTIME timer into a MONOTONIC one, and a relative TAI timer
+ *        is an absolute one at now + value;
  *   CLOCK_MONOTONIC, CLOCK_BOOTTIME -> the MONOTONIC queue;
  *   the CPU-time clocks             -> the task's CPU-time queue
  *        (kernel/time/posix_cputimers.c), in nanoseconds of CPU used;
@@ -261,8 +263,21 @@ static void posix_timer_on_deliver(struct sigqueue_entry *e, siginfo_t *info)
 
 	if (timer_is_periodic(pt) && pt->armed) {
 		u64 now = timer_base_now(pt);
-		int missed = ktime_forward(pt->expires_ns, pt->interval_ns, now, &pt->expires_ns);
-		pt->overrun = overrun_add(pt->overrun, missed);
+
+		if (now < pt->expires_ns) {
+			/*
+			 * A wall clock set back before the expiry that queued
+			 * this signal: the timer stays at that expiry, which
+			 * comes again and is counted then, so this signal
+			 * counts none: si_overrun -1, as Linux (hrtimer_forward
+			 * returns 0 and the overrun starts at -1).
+			 */
+			pt->overrun--;
+		} else {
+			int missed = ktime_forward(pt->expires_ns, pt->interval_ns, now,
+						   &pt->expires_ns);
+			pt->overrun = overrun_add(pt->overrun, missed);
+		}
 		trace_event(TRACE_REARM, timer_pid(pt), pt->id, pt->expires_ns, (u64)pt->overrun);
 		timer_enqueue(pt);
 	}

@@ -82,10 +82,11 @@ void posix_cputimers_arm_node(struct task *t, struct timerq_node *node, u64 cpu_
 void posix_cputimers_disarm_node(struct task *t, struct timerq_node *node);
 
 /*
- * The scheduler's context switch (interrupts off), once prev->cpu_ns is up
- * to date and before next runs: the ktimer of prev's CPU-time timers is
- * cancelled and next's armed for its earliest CPU-time expiry
- * (kernel/time/posix_cputimers.c).
+ * The scheduler's context switch (interrupts off), before next runs and
+ * while prev is still current, its CPU time read up to now: the ktimer of
+ * prev's CPU-time timers is cancelled (unless an expiry has come: then it
+ * fires at the next interrupt) and next's armed for its earliest CPU-time
+ * expiry (kernel/time/posix_cputimers.c).
  */
 void posix_cputimers_switch(struct task *prev, struct task *next);
 

@@ -227,8 +227,9 @@ int op_clock_settime(void)
 	/*
 	 * Linux: a periodic timer of the wall clock whose signal waits when
 	 * the clock is set back before its expiry is forwarded by nothing at
-	 * delivery: si_overrun -1 (it_overrun starts at -1).  tick386 says 0.
-	 * (A timerfd's count likewise loses one.)  Not where it shows.
+	 * delivery: si_overrun -1 (it_overrun starts at -1), tick386 too (this
+	 * fuzzer's model does not say so yet).  (A timerfd's count likewise
+	 * loses one, tick386's does not.)  Not where it shows.
 	 */
 	if (!expect_err && d < 0 && wall_periodic_waiting())
 		return 0;

@@ -389,11 +389,19 @@ static void on_deliver(struct model *m, struct m_timer *t, struct ks_info *info)
 {
 	t->where = KS_IDLE;
 	if (t->interval && t->armed) {
-		uint64_t next;
-		int missed = forward(t->expires, t->interval, base_now(m, t), &next);
+		uint64_t now = base_now(m, t), next;
 
-		t->overrun = overrun_add(t->overrun, (uint64_t)missed);
-		t->expires = next;
+		if (now < t->expires) {
+			/* The wall clock was set back before the expiry that
+			 * queued the signal: the timer stays at it and the
+			 * signal counts none (si_overrun -1, as Linux). */
+			t->overrun--;
+		} else {
+			int missed = forward(t->expires, t->interval, now, &next);
+
+			t->overrun = overrun_add(t->overrun, (uint64_t)missed);
+			t->expires = next;
+		}
 		t->seq = ++m->seq;
 	}
 	t->overrun_last = t->overrun;

@@ -144,6 +144,27 @@ static const struct op thread_ends_signal_waits[] = {
     ADVANCE(MODEL_START_MONO + 20 * MS),
 };
 
+/* Linux: a periodic wall-clock timer whose signal waits while the clock is
+ * set back before the expiry that queued it: the delivery counts none
+ * (si_overrun -1) and the timer stays at that expiry, which comes again.
+ * tick386 said 0 and went on: that expiry was counted twice
+ * (tests/user/t_stress_timers.c). */
+static const struct op wall_periodic_set_back[] = {
+    ACTION(34, KS_HANDLER),
+    MASK(SIG_BLOCK, 34),
+    CREATE(CLOCK_REALTIME, SIGEV_SIGNAL, 34),
+    SETTIME(1, TIMER_ABSTIME, START_RT + 10 * MS, 10 * MS),
+    ADVANCE(MODEL_START_MONO + 25 * MS),
+    CLOCK_SET(START_RT),
+    MASK(SIG_UNBLOCK, 34),
+    DELIVER,
+    GETOVERRUN(1),
+    GETTIME(1),
+    ADVANCE(MODEL_START_MONO + 40 * MS),
+    DELIVER,
+    GETOVERRUN(1),
+};
+
 #define SCENARIO(name, ops)                                                                        \
 	{                                                                                          \
 		name, ops, (int)(sizeof(ops) / sizeof(ops[0]))                                     \
@@ -159,5 +180,7 @@ const struct scenario scenario_list[] = {
     SCENARIO("wall clock set onto an absolute deadline", clock_set_onto_deadline),
     SCENARIO("a thread's own signals first", own_signals_first),
     SCENARIO("a thread ends while its timer's signal waits", thread_ends_signal_waits),
+    SCENARIO("a periodic wall-clock timer's signal waits across a step back",
+	     wall_periodic_set_back),
 };
 const int scenario_count = (int)(sizeof(scenario_list) / sizeof(scenario_list[0]));
