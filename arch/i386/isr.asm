@@ -38,11 +38,14 @@ isr_stub_%1:
 ; int 0x80 has a way of its own, the one every system call takes: the same
 ; struct trap_frame, but eax (the call's number, Linux's orig_eax) pushed
 ; where the error code goes, the frame handed to syscall_entry in eax
-; (regparm(1)), and no trap_dispatch.  fs and gs are saved and restored but
-; not loaded: the kernel never uses them.  ds and es must be: a program may
+; (regparm(1)), and no trap_dispatch.  ds and es are loaded: a program may
 ; leave a null selector in them, and the kernel's own accesses go through
-; them.  Every instruction here is on the path of every call (kbench's
-; getpid row, make profile-path PATH_NAME=getpid).
+; them.  So are fs and gs, though the kernel never uses them: a program's gs
+; names its thread's TLS slot (set_thread_area), and a switch to another
+; task (or execve) changes or clears that slot while the call sleeps; an
+; interrupt taken meanwhile would save and then reload the stale selector
+; and fault in trap_return.  Every instruction here is on the path of every
+; call (kbench's getpid row, make profile-path PATH_NAME=getpid).
 extern syscall_entry
 syscall_stub:
         push eax                          ; error_code: the call's number
@@ -55,6 +58,8 @@ syscall_stub:
         mov eax, KERNEL_DS
         mov ds, eax
         mov es, eax
+        mov fs, eax
+        mov gs, eax
         cld                               ; the C ABI's DF = 0
         mov eax, esp                      ; struct trap_frame *
         call syscall_entry
