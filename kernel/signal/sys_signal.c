@@ -235,13 +235,18 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 	/*
 	 * A signal that is not blocked and whose default action ends the
 	 * process ends it when it comes, waited for or not (Linux's
-	 * complete_signal): it is not taken here.
+	 * complete_signal): it is not taken here.  Only the unblocked ones
+	 * are looked at, one set bit at a time: a waiter mostly blocks what it
+	 * waits for, and a walk over all 64 signals cost every call about
+	 * 1,700 instructions (kbench's context switch row).
 	 */
-	for (int s = 1; s <= ABI_NSIG; s++)
-		if ((which & ~st->blocked & ABI_SIGMASK(s)) &&
-		    t->leader->signal.action[s - 1].handler == SIG_DFL &&
+	for (abi_sigset_t open = which & ~st->blocked; open; open &= open - 1) {
+		int s = __builtin_ctzll(open) + 1;
+
+		if (t->leader->signal.action[s - 1].handler == SIG_DFL &&
 		    signal_default_action(s) == SIGNAL_DEFAULT_TERMINATE)
 			which &= ~ABI_SIGMASK(s);
+	}
 	if (utimeout) {
 		if (copy_from_user(&ts, utimeout, sizeof(ts)))
 			return -EFAULT;
