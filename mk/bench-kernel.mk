@@ -8,7 +8,8 @@
 # downloads and unpacks it under build/ the first time; never installed),
 # the program is its /init (tools/runprog-linux).  Below the table, the
 # memory each tick386 timer costs (the kernel's line at init's end).
-# Figures, not a test; it downloads and takes a few minutes.
+# Figures, not a test; it downloads and takes a few minutes.  tick386's
+# column is also a test: test-bench-gate, below.
 #
 # Layer test-bench-kernel-build (in make test, cheap): the program builds
 # against user/libc and against the host's i386 glibc, and the table is
@@ -42,11 +43,24 @@ $(KBENCH_LINUX): $(KBENCH_SRC)
 .PHONY: kbench bench-kernel test-bench-kernel-build
 kbench: $(KBENCH_TICK) $(KBENCH_LINUX)
 
-bench-kernel: deps $(KERNEL) kbench
+# tick386 boots kbench without its debug sections: they hold the checkout's
+# paths, and the boot's length (so the virtual time of every later row)
+# follows the size of the program's file, which runprog passes as a module.
+# Stripped, a row's count is the same in every checkout of a commit.
+KBENCH_TICK_RUN := $(KBENCH_DIR)/run/kbench-tick386
+$(KBENCH_TICK_RUN): $(KBENCH_TICK)
+	@mkdir -p $(dir $@)
+	$(Q)$(OBJCOPY) --strip-debug $< $@
+
+# $(call kbench_tick386,OUT,ERR): tick386's side of the table, the
+# program's output in OUT and the kernel's lines in ERR.
+kbench_tick386 = RUNPROG_QEMU_ARGS="$(BENCH_KERNEL_QEMU)" RUNPROG_TIMEOUT=400 \
+    tools/runprog $(KBENCH_TICK_RUN) >$(1) 2>$(2)
+
+bench-kernel: deps $(KERNEL) kbench $(KBENCH_TICK_RUN)
 	@tools/linux-i386 >/dev/null
-	@echo "bench-kernel: tick386 (about a minute under -icount)" >&2
-	@RUNPROG_QEMU_ARGS="$(BENCH_KERNEL_QEMU)" RUNPROG_TIMEOUT=400 \
-	    tools/runprog $(KBENCH_TICK) >$(KBENCH_DIR)/tick386.out 2>$(KBENCH_DIR)/tick386.err || \
+	@echo "bench-kernel: tick386 (10 to 30 seconds under -icount)" >&2
+	@$(call kbench_tick386,$(KBENCH_DIR)/tick386.out,$(KBENCH_DIR)/tick386.err) || \
 	    { cat $(KBENCH_DIR)/tick386.out $(KBENCH_DIR)/tick386.err; exit 1; }
 	@echo "bench-kernel: Linux 6.1 i386 (about half a minute)" >&2
 	@RUNPROG_QEMU_ARGS="$(BENCH_KERNEL_QEMU)" RUNPROG_TIMEOUT=400 \
@@ -62,6 +76,40 @@ bench-kernel: deps $(KERNEL) kbench
 TEST_LAYERS += test-bench-kernel-build
 test-bench-kernel-build: deps
 	$(call test_layer,kbench,$(call tap_stream,$(LAYER_TAP)/kbench.tap,bench/kernel/check $(KBENCH_TICK) $(KBENCH_LINUX)))
+
+# Layer test-bench-gate: a performance gate that is a correctness test,
+# because under -icount a row's guest instructions are a function of the
+# code alone (no wall clock, no host load: virtual time advances 8 ns per
+# instruction, idle time is skipped, the CMOS clock runs on virtual time,
+# runprog boots by relative names and the program is stripped, see above).
+# It boots tick386's side only (no Linux, nothing downloaded; 10 to 30
+# seconds) and bench/kernel/gate compares each row with
+# bench/kernel/baseline-tick386.txt: a row more than 2% above its baseline
+# fails, by name; one more than 2% below passes with a "# note:" line
+# asking for the baseline to be refreshed.
+#
+# `make bench-baseline` rewrites the baseline from a run (and shows how it
+# moved first).  Refresh it when the notes say a row got cheaper; a change
+# meant to cost more rewrites it in the same commit and says why, with the
+# rows' old and new figures.  The counts depend on the code of the kernel,
+# the libc and kbench, and on the compiler (tools/packages).
+KBENCH_BASELINE := bench/kernel/baseline-tick386.txt
+
+.PHONY: bench-baseline test-bench-gate
+bench-baseline: deps $(KERNEL) $(KBENCH_TICK_RUN)
+	@$(call kbench_tick386,$(KBENCH_DIR)/baseline.out,$(KBENCH_DIR)/baseline.err) || \
+	    { cat $(KBENCH_DIR)/baseline.out $(KBENCH_DIR)/baseline.err; exit 1; }
+	@bench/kernel/gate $(KBENCH_BASELINE) $(KBENCH_DIR)/baseline.out | grep -v '^ok' || true
+	@bench/kernel/gate --write $(KBENCH_DIR)/baseline.out >$(KBENCH_BASELINE).new
+	@mv $(KBENCH_BASELINE).new $(KBENCH_BASELINE)
+	@echo "bench-baseline: $(KBENCH_BASELINE) written"
+
+TEST_LAYERS += test-bench-gate
+test-bench-gate: deps
+	$(call test_layer,kernel $(KBENCH_TICK_RUN),$(call tap_stream,$(LAYER_TAP)/gate.tap,\
+	    $(call kbench_tick386,$(KBENCH_DIR)/gate.out,$(KBENCH_DIR)/gate.err) || \
+	        tail -n 20 $(KBENCH_DIR)/gate.err >&2; \
+	    bench/kernel/gate $(KBENCH_BASELINE) $(KBENCH_DIR)/gate.out))
 
 # `make profile-path PATH_NAME=getpid`: one path of bench/kernel/paths.c,
 # single-stepped under QEMU's gdb stub, its instructions per function and
