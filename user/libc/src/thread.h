@@ -212,6 +212,7 @@ void __keys_run_destructors(struct pthread *self);
 
 int __timer_create_thread(clockid_t clock, const struct sigevent *sev, timer_t *timerid);
 void __timer_delete_thread(timer_t timerid);
+extern volatile int __timer_thread_used;
 void __timer_fork_child(void);
 /* The kernel's timer_create, at the numbers of this build (timer.c). */
 long __timer_create_raw(clockid_t clock, struct sigevent *sev, timer_t *timerid);

@@ -91,7 +91,8 @@ int timer_delete(timer_t timerid)
 {
 	long ret = sys_1(NR_timer_delete, timerid);
 
-	if (ret == 0)
+	/* no record to forget before the first SIGEV_THREAD timer */
+	if (ret == 0 && __timer_thread_used)
 		__timer_delete_thread(timerid);
 	return (int)sys_ret(ret);
 }
