@@ -170,9 +170,11 @@ include $(sort $(wildcard mk/*.mk))
 test: deps
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
 	@for layer in $(TEST_LAYERS); do \
-	    echo "=== $$layer"; \
+	    echo "=== $$layer"; start=$$SECONDS; \
 	    $(MAKE) --no-print-directory $$layer || true; \
+	    echo "=== $$layer took $$((SECONDS - start)) s" | tee -a $(BUILD)/results/times; \
 	done
+	@sort -k5 -n -r $(BUILD)/results/times | head -5 | sed 's/^=== /slowest: /'
 	@tools/i386/run --explain
 	@tools/tap-harness $(BUILD)/results $(TEST_LAYERS)
 
