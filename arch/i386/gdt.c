@@ -62,17 +62,6 @@ void gdt_set_tls(const u64 desc[GDT_TLS_ENTRIES])
 		slot[i] = desc[i];
 }
 
-bool gdt_user_fs_gs_ok(u32 sel)
-{
-	u32 idx = (sel & 0xffff) >> 3;
-
-	if ((sel & 0xffff) < 4)
-		return true; /* null */
-	if ((sel & 7) != 3 || idx < GDT_TLS_MIN || idx >= GDT_TLS_MIN + GDT_TLS_ENTRIES)
-		return false;
-	return (gdt[idx].access & ACCESS_PRESENT) != 0;
-}
-
 void tss_set_kernel_stack(u32 esp0)
 {
 	tss.esp0 = esp0;

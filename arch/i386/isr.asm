@@ -8,6 +8,28 @@
 KERNEL_DS equ 0x10
 TRAP_SYSCALL equ 0x80
 
+; The way out to ring 3 (or back into the kernel), the frame's reverse.
+; Each selector load and the iretd can fault in ring 0 when the program's
+; selector no longer names a usable segment (it loaded a set_thread_area
+; slot that was cleared or made read-only since, or rt_sigreturn took it
+; from a forged frame): checking them here would cost every call; instead
+; each of these instructions is listed in trap_fixup_table, which the fault
+; handler reads (arch/i386/trap_fixup.c), as Linux's exception table.
+%macro USER_RETURN 1
+%1_gs:  pop gs
+%1_fs:  pop fs
+%1_es:  pop es
+%1_ds:  pop ds
+        popad
+        add esp, 8                        ; vector and error code
+%1_iret:
+        iretd
+%endmacro
+
+; Kinds of trap_fixup_table entries (arch/i386/trap_fixup.c).
+FIXUP_SELECTOR equ 1                      ; pop of a data selector: load 0
+FIXUP_IRET equ 2                          ; iretd: a fault of the program
+
 section .text
 bits 32
 
@@ -63,13 +85,7 @@ syscall_stub:
         cld                               ; the C ABI's DF = 0
         mov eax, esp                      ; struct trap_frame *
         call syscall_entry
-        pop gs
-        pop fs
-        pop es
-        pop ds
-        popad
-        add esp, 8                        ; vector and error code
-        iretd
+        USER_RETURN syscall_return
 
 extern trap_dispatch
 trap_common:
@@ -89,16 +105,41 @@ trap_common:
         add esp, 4
 global trap_return
 trap_return:
-        pop gs
-        pop fs
-        pop es
-        pop ds
-        popad
-        add esp, 8                        ; vector and error code
-        iretd
+        USER_RETURN trap_return
+
+; The fixup of a faulting iretd (arch/i386/trap_fixup.c): the nested fault
+; returned here, in ring 0, with the registers and data selectors the
+; program had and esp at the iret frame it refused.  Over that frame we
+; build the trap frame of a fault from ring 3, with the vector and error
+; code of the refusal (stored by trap_fixup with interrupts off; read
+; through ss: ds holds the program's selector, perhaps null), so the task
+; gets the signal an exception from ring 3 gives.
+extern trap_iret_fault_vector, trap_iret_fault_error
+global trap_iret_fault_entry
+trap_iret_fault_entry:
+        push dword [ss:trap_iret_fault_error]
+        push dword [ss:trap_iret_fault_vector]
+        jmp trap_common
 
 ; The table idt_init() reads: the address of each stub.
 section .rodata
+
+; trap_fixup_table: instruction address, kind, offset in struct trap_frame
+; of the word it loads (arch/i386/trap_fixup.c's struct trap_fixup).
+%macro FIXUPS 1
+        dd %1_gs, FIXUP_SELECTOR, 0
+        dd %1_fs, FIXUP_SELECTOR, 4
+        dd %1_es, FIXUP_SELECTOR, 8
+        dd %1_ds, FIXUP_SELECTOR, 12
+        dd %1_iret, FIXUP_IRET, 56
+%endmacro
+global trap_fixup_table, trap_fixup_table_end
+align 4
+trap_fixup_table:
+        FIXUPS syscall_return
+        FIXUPS trap_return
+trap_fixup_table_end:
+
 global isr_stub_table
 isr_stub_table:
 %assign v 0

@@ -12,6 +12,7 @@
 #include "arch/i386/trap.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
+#include "arch/i386/trap_fixup.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/task/sched.h"
@@ -79,6 +80,8 @@ void trap_dispatch(struct trap_frame *tf)
 		handlers[vector](tf);
 	} else if (vector < 32 && trap_from_user(tf) && task_user_fault(tf)) {
 		/* handled: the task got its signal */
+	} else if ((vector == 11 || vector == 12 || vector == 13) && trap_fixup(tf)) {
+		/* the way back to ring 3 refused a program's selector: fixed up */
 	} else {
 		kprintf("\nPANIC: unhandled %s (vector %u, error code %#x) in %s mode\n",
 			trap_name(vector), vector, tf->error_code, trap_from_user(tf) ? "user" : "kernel");

@@ -1,0 +1,27 @@
+/*
+ * Faults of the way back to ring 3 (arch/i386/isr.asm's USER_RETURN):
+ * the loads of the program's data selectors and its iretd may fault in
+ * ring 0 when a selector no longer names a segment the program may use.
+ * That is the program's doing, never a kernel panic: as Linux's exception
+ * table, a list of those instructions says how each fault is fixed up.
+ */
+#ifndef TICK386_ARCH_TRAP_FIXUP_H
+#define TICK386_ARCH_TRAP_FIXUP_H
+
+#include "arch/i386/trap.h"
+
+/*
+ * tf: a #NP, #SS or #GP raised in ring 0.  If it was raised by one of the
+ * listed instructions while returning to ring 3, fix it up and return true
+ * (trap_return then resumes as the fixup decided):
+ *  - a data selector (gs, fs, es, ds) becomes the null selector, as on
+ *    Linux (the program sees 0, and a later access through it faults in
+ *    ring 3);
+ *  - the iret frame (a bad cs or ss) becomes a fault of the program with
+ *    the same vector and error code: SIGSEGV for #GP, SIGBUS for #NP and
+ *    #SS, as the Linux host gives.
+ * False for any other fault: a kernel bug, for the caller to report.
+ */
+bool trap_fixup(struct trap_frame *tf);
+
+#endif
