@@ -78,9 +78,12 @@ static void fpu_snapshot(u8 *image)
 	__asm__ volatile("fnsave %0; frstor %0" : "+m"(*(u8(*)[SIGFRAME_FNSAVE_SIZE])image));
 }
 
+/* frstor waits: an error the program left pending in the unit would raise
+ * #MF here, in ring 0 (CR0.NE is set); fnclex drops it first (the image
+ * loaded replaces the whole state anyway). */
 static void fpu_load(const u8 *image)
 {
-	__asm__ volatile("frstor %0" : : "m"(*(const u8(*)[SIGFRAME_FNSAVE_SIZE])image));
+	__asm__ volatile("fnclex; frstor %0" : : "m"(*(const u8(*)[SIGFRAME_FNSAVE_SIZE])image));
 }
 
 static void fpu_reset(void)
