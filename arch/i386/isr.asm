@@ -13,7 +13,7 @@ TRAP_SYSCALL equ 0x80
 ; selector no longer names a usable segment (it loaded a set_thread_area
 ; slot that was cleared or made read-only since, or rt_sigreturn took it
 ; from a forged frame): checking them here would cost every call; instead
-; each of these instructions is listed in trap_fixup_table, which the fault
+; each of these instructions is listed in the fixup table, which the fault
 ; handler reads (arch/i386/trap_fixup.c), as Linux's exception table.
 %macro USER_RETURN 1
 %1_gs:  pop gs
@@ -26,7 +26,20 @@ TRAP_SYSCALL equ 0x80
         iretd
 %endmacro
 
-; Kinds of trap_fixup_table entries (arch/i386/trap_fixup.c).
+; Where the CPU has SMAP (arch/i386/cpu_protect.c), a program's EFLAGS.AC
+; (popf sets it in ring 3) would open user memory to every access of the
+; kernel for the length of its call: each entry clears it.  clac is #UD on
+; a CPU without SMAP, so the site is a 3-byte nop that the boot turns into
+; clac (0f 01 ca) when the CPU has it (the sites are listed in section
+; .smap_clac).  The nop costs one instruction per entry elsewhere.
+%macro CLAC_SITE 0
+%%site: db 0x0f, 0x1f, 0x00               ; nopl (eax)
+section .smap_clac progbits alloc noexec nowrite align=4
+        dd %%site
+section .text
+%endmacro
+
+; Kinds of fixup table entries (arch/i386/trap_fixup.h's TRAP_FIXUP_*).
 FIXUP_SELECTOR equ 1                      ; pop of a data selector: load 0
 FIXUP_IRET equ 2                          ; iretd: a fault of the program
 
@@ -83,6 +96,7 @@ syscall_stub:
         mov fs, eax
         mov gs, eax
         cld                               ; the C ABI's DF = 0
+        CLAC_SITE                         ; and AC = 0 (SMAP, above)
         mov eax, esp                      ; struct trap_frame *
         call syscall_entry
         USER_RETURN syscall_return
@@ -100,6 +114,7 @@ trap_common:
         mov fs, ax
         mov gs, ax
         cld
+        CLAC_SITE
         push esp                          ; struct trap_frame *
         call trap_dispatch
         add esp, 4
@@ -121,11 +136,9 @@ trap_iret_fault_entry:
         push dword [ss:trap_iret_fault_vector]
         jmp trap_common
 
-; The table idt_init() reads: the address of each stub.
-section .rodata
-
-; trap_fixup_table: instruction address, kind, offset in struct trap_frame
-; of the word it loads (arch/i386/trap_fixup.c's struct trap_fixup).
+; The fixup table's entries (arch/i386/trap_fixup.c's struct trap_fixup):
+; instruction address, kind, offset in struct trap_frame of the word it
+; loads.  The linker gathers the section (linker.ld: __trap_fixup_start).
 %macro FIXUPS 1
         dd %1_gs, FIXUP_SELECTOR, 0
         dd %1_fs, FIXUP_SELECTOR, 4
@@ -133,13 +146,12 @@ section .rodata
         dd %1_ds, FIXUP_SELECTOR, 12
         dd %1_iret, FIXUP_IRET, 56
 %endmacro
-global trap_fixup_table, trap_fixup_table_end
-align 4
-trap_fixup_table:
+section .trap_fixup progbits alloc noexec nowrite align=4
         FIXUPS syscall_return
         FIXUPS trap_return
-trap_fixup_table_end:
 
+; The table idt_init() reads: the address of each stub.
+section .rodata
 global isr_stub_table
 isr_stub_table:
 %assign v 0

@@ -15,17 +15,18 @@
  */
 #include "arch/i386/trap_fixup.h"
 #include "lib/compiler.h"
+#include <abi/errno.h>
 
-enum { FIXUP_SELECTOR = 1, FIXUP_IRET = 2 }; /* as in isr.asm */
-
-/* One entry of isr.asm's trap_fixup_table. */
+/* One entry of the section .trap_fixup (linker.ld gathers them). */
 struct trap_fixup {
-	u32 eip;    /* the instruction that may fault */
-	u32 kind;   /* FIXUP_* */
-	u32 offset; /* of the word it loads, in struct trap_frame */
+	u32 eip;  /* the instruction that may fault */
+	u32 kind; /* TRAP_FIXUP_* (trap_fixup.h; isr.asm's FIXUP_*) */
+	/* SELECTOR, IRET: the offset in struct trap_frame of the word the
+	 * instruction loads; RESUME: where to go on */
+	u32 arg;
 };
 
-extern const struct trap_fixup trap_fixup_table[], trap_fixup_table_end[];
+extern const struct trap_fixup __trap_fixup_start[], __trap_fixup_end[];
 extern const char trap_iret_fault_entry[];
 
 /*
@@ -43,21 +44,28 @@ bool trap_fixup(struct trap_frame *tf)
 
 	if (trap_from_user(tf))
 		return false;
-	for (f = trap_fixup_table; f < trap_fixup_table_end; f++)
+	for (f = __trap_fixup_start; f < __trap_fixup_end; f++)
 		if (f->eip == tf->eip)
 			break;
-	if (f == trap_fixup_table_end)
+	if (f == __trap_fixup_end)
 		return false;
-	outer = (const struct trap_frame *)((u32)word - f->offset);
+	if (f->kind == TRAP_FIXUP_RESUME) {
+		tf->eax = (u32)-EFAULT;
+		tf->eip = f->arg;
+		return true;
+	}
+	if (tf->vector != 11 && tf->vector != 12 && tf->vector != 13)
+		return false; /* a selector or iret refused is #NP, #SS or #GP */
+	outer = (const struct trap_frame *)((u32)word - f->arg);
 	/* trap_return also ends the kernel's own interrupts, whose kernel
 	 * selectors never fault: one that did is a kernel bug. */
 	if (!trap_from_user(outer))
 		return false;
 	switch (f->kind) {
-	case FIXUP_SELECTOR:
+	case TRAP_FIXUP_SELECTOR:
 		*word = 0; /* the pop is retried and loads null */
 		return true;
-	case FIXUP_IRET:
+	case TRAP_FIXUP_IRET:
 		trap_iret_fault_vector = tf->vector;
 		trap_iret_fault_error = tf->error_code;
 		tf->eip = (u32)trap_iret_fault_entry;

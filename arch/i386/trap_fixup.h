@@ -10,8 +10,22 @@
 
 #include "arch/i386/trap.h"
 
+/* Kinds of fixup (the same numbers as isr.asm's FIXUP_*). */
+#define TRAP_FIXUP_SELECTOR 1 /* a pop of a data selector: load null */
+#define TRAP_FIXUP_IRET 2     /* the iretd to ring 3: a fault of the program */
+#define TRAP_FIXUP_RESUME 3   /* a probe (a test's): eax = -EFAULT, go on at arg */
+
 /*
- * tf: a #NP, #SS or #GP raised in ring 0.  If it was raised by one of the
+ * An entry for the instruction at local label `insn` that goes on at label
+ * `resume` if it faults, for inline asm (the probe of SMAP's test):
+ *   "1: movl (%1), %0\n2:\n" TRAP_FIXUP_ENTRY("1b", "2b")
+ */
+#define TRAP_FIXUP_ENTRY(insn, resume)                                                             \
+	".pushsection .trap_fixup, \"a\"\n\t.balign 4\n\t.long " insn ", 3, " resume              \
+	"\n\t.popsection\n"
+
+/*
+ * tf: an exception raised in ring 0.  If it was raised by one of the
  * listed instructions while returning to ring 3, fix it up and return true
  * (trap_return then resumes as the fixup decided):
  *  - a data selector (gs, fs, es, ds) becomes the null selector, as on
@@ -19,7 +33,8 @@
  *    ring 3);
  *  - the iret frame (a bad cs or ss) becomes a fault of the program with
  *    the same vector and error code: SIGSEGV for #GP, SIGBUS for #NP and
- *    #SS, as the Linux host gives.
+ *    #SS, as the Linux host gives;
+ *  - a probe (TRAP_FIXUP_RESUME) goes on at its resume label, eax -EFAULT.
  * False for any other fault: a kernel bug, for the caller to report.
  */
 bool trap_fixup(struct trap_frame *tf);
