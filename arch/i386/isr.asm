@@ -32,10 +32,10 @@ TRAP_SYSCALL equ 0x80
 ; a CPU without SMAP, so the site is a 3-byte nop that the boot turns into
 ; clac (0f 01 ca) when the CPU has it (the sites are listed in section
 ; .smap_clac).  The nop costs one instruction per entry elsewhere.
-%macro CLAC_SITE 0
-%%site: db 0x0f, 0x1f, 0x00               ; nopl (eax)
+%macro CLAC_SITE 1
+%1:     db 0x0f, 0x1f, 0x00               ; nopl (eax)
 section .smap_clac progbits alloc noexec nowrite align=4
-        dd %%site
+        dd %1
 section .text
 %endmacro
 
@@ -96,7 +96,7 @@ syscall_stub:
         mov fs, eax
         mov gs, eax
         cld                               ; the C ABI's DF = 0
-        CLAC_SITE                         ; and AC = 0 (SMAP, above)
+        CLAC_SITE syscall_clac            ; and AC = 0 (SMAP, above)
         mov eax, esp                      ; struct trap_frame *
         call syscall_entry
         USER_RETURN syscall_return
@@ -114,7 +114,7 @@ trap_common:
         mov fs, ax
         mov gs, ax
         cld
-        CLAC_SITE
+        CLAC_SITE trap_clac
         push esp                          ; struct trap_frame *
         call trap_dispatch
         add esp, 4
