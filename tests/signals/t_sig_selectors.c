@@ -124,6 +124,16 @@ static unsigned data_sel_after(int which, struct desc *d)
 				 : "b"(d), [sel] "D"(slot_sel)
 				 : "memory");
 		break;
+	case 'g': /* the C library's thread pointer is in gs: put back at once */
+		__asm__ volatile("pushl %%gs\n\t"
+				 "movl %[sel], %%gs\n\t"
+				 "int $0x80\n\t"
+				 "movl %%gs, %[after]\n\t"
+				 "popl %%gs"
+				 : [after] "=S"(after), "+a"(nr)
+				 : "b"(d), [sel] "D"(slot_sel)
+				 : "memory");
+		break;
 	default:
 		__asm__ volatile("pushl %%fs\n\t"
 				 "movl %[sel], %%fs\n\t"
@@ -182,6 +192,10 @@ static void test_syscall_return(void)
 	d = desc_of(EMPTY);
 	after = data_sel_after('f', &d);
 	ok(after == 0, "fs holding a slot the call cleared comes back null (%#x)", after);
+	ok(set_slot(FLAT_RW) == 0, "the slot set again");
+	d = desc_of(EMPTY);
+	after = data_sel_after('g', &d);
+	ok(after == 0, "gs holding a slot the call cleared comes back null (%#x)", after);
 
 	ok(set_slot(FLAT_RW) == 0, "the slot set again");
 	d = desc_of(FLAT_RW);
@@ -204,6 +218,7 @@ enum forgery {
 	DS_CLEARED,
 	ES_BEYOND,
 	FS_BEYOND,
+	GS_CLEARED,
 	CS_DATA,
 	CS_BEYOND,
 	SS_CODE,
@@ -232,6 +247,9 @@ static void edit_context(int sig, siginfo_t *info, void *ctx)
 	case FS_BEYOND:
 		CTX(uc, fs, REG_FS) = 0xfff8 | 3;
 		break;
+	case GS_CLEARED:
+		CTX(uc, gs, REG_GS) = empty_sel;
+		break;
 	case CS_DATA:
 		CTX(uc, cs, REG_CS) = ss;
 		break;
@@ -257,62 +275,68 @@ static void edit_context(int sig, siginfo_t *info, void *ctx)
  * edits the frame, rt_sigreturn comes back to the instruction after the
  * int.  *ds, *es, *fs: the selectors then; 1 if SIGSEGV came instead.
  */
-static int forged(enum forgery f, unsigned *ds, unsigned *es, unsigned *fs)
+static int forged(enum forgery f, unsigned *ds, unsigned *es, unsigned *fs, unsigned *gs)
 {
-	volatile unsigned d = 0xdead, e = 0xdead, s = 0xdead;
+	volatile unsigned d = 0xdead, e = 0xdead, s = 0xdead, g = 0xdead;
 	long pid = sys3(NR_getpid, 0, 0, 0);
 
 	segv = 0;
 	forge = f;
 	if (sigsetjmp(back, 1) == 0) {
-		unsigned a, b, c;
+		unsigned a, b, c, sig = SIGUSR1;
 		long nr = NR_kill;
 
 		__asm__ volatile("pushl %%fs\n\t"
+				 "pushl %%gs\n\t"
 				 "int $0x80\n\t"
 				 "movl %%ds, %[a]\n\t"
 				 "movl %%es, %[b]\n\t"
 				 "movl %%fs, %[c]\n\t"
+				 "movl %%gs, %[g]\n\t"
+				 "popl %%gs\n\t"
 				 "pushl %%ss\n\t"
 				 "popl %%ds\n\t"
 				 "pushl %%ss\n\t"
 				 "popl %%es\n\t"
 				 "popl %%fs"
-				 : [a] "=S"(a), [b] "=d"(b), [c] "=D"(c), "+a"(nr)
-				 : "b"(pid), "c"(SIGUSR1)
+				 : [a] "=S"(a), [b] "=d"(b), [c] "=D"(c), "+a"(nr), [g] "+c"(sig)
+				 : "b"(pid)
 				 : "memory");
-		d = a, e = b, s = c;
+		d = a, e = b, s = c, g = sig;
 	}
 	forge = NONE;
-	*ds = d, *es = e, *fs = s;
+	*ds = d, *es = e, *fs = s, *gs = g;
 	return segv == SIGSEGV;
 }
 
 static void test_sigreturn(void)
 {
-	unsigned ds, es, fs, flat_ds;
+	unsigned ds, es, fs, gs, flat_ds;
 
 	__asm__ volatile("movl %%ds, %0" : "=r"(flat_ds));
-	ok(forged(NONE, &ds, &es, &fs) == 0 && ds == flat_ds,
+	ok(forged(NONE, &ds, &es, &fs, &gs) == 0 && ds == flat_ds,
 	   "an unedited frame returns, ds as it was");
-	ok(forged(DS_SLOT, &ds, &es, &fs) == 0 && ds == slot_sel,
+	ok(forged(DS_SLOT, &ds, &es, &fs, &gs) == 0 && ds == slot_sel,
 	   "ds = a usable slot from the frame is taken");
-	ok(forged(DS_CLEARED, &ds, &es, &fs) == 0 && ds == 0,
+	ok(forged(DS_CLEARED, &ds, &es, &fs, &gs) == 0 && ds == 0,
 	   "ds = a cleared slot from the frame comes back null (%#x)", ds);
-	ok(forged(ES_BEYOND, &ds, &es, &fs) == 0 && es == 0,
+	ok(forged(ES_BEYOND, &ds, &es, &fs, &gs) == 0 && es == 0,
 	   "es past the end of the GDT comes back null (%#x)", es);
-	ok(forged(FS_BEYOND, &ds, &es, &fs) == 0 && fs == 0,
+	ok(forged(FS_BEYOND, &ds, &es, &fs, &gs) == 0 && fs == 0,
 	   "fs past the end of the GDT comes back null (%#x)", fs);
-	ok(forged(CS_DATA, &ds, &es, &fs) && segv_code == SI_KERNEL_,
+	ok(forged(GS_CLEARED, &ds, &es, &fs, &gs) == 0 && gs == 0,
+	   "gs = a cleared slot from the frame comes back null (%#x)", gs);
+	ok(forged(CS_DATA, &ds, &es, &fs, &gs) && segv_code == SI_KERNEL_,
 	   "cs = the data segment: SIGSEGV, SI_KERNEL");
-	ok(forged(CS_BEYOND, &ds, &es, &fs) && segv_code == SI_KERNEL_,
+	ok(forged(CS_BEYOND, &ds, &es, &fs, &gs) && segv_code == SI_KERNEL_,
 	   "cs past the end of the GDT: SIGSEGV, SI_KERNEL");
-	ok(forged(SS_CODE, &ds, &es, &fs) && segv_code == SI_KERNEL_,
+	ok(forged(SS_CODE, &ds, &es, &fs, &gs) && segv_code == SI_KERNEL_,
 	   "ss = the code segment: SIGSEGV, SI_KERNEL");
-	ok(forged(SS_CLEARED, &ds, &es, &fs) && segv_code == SI_KERNEL_,
+	ok(forged(SS_CLEARED, &ds, &es, &fs, &gs) && segv_code == SI_KERNEL_,
 	   "ss = a cleared slot: SIGSEGV, SI_KERNEL");
-	ok(forged(SS_RPL0, &ds, &es, &fs) == 0, "ss with RPL 0 is made RPL 3 and returns");
-	ok(forged(NONE, &ds, &es, &fs) == 0 && ds == flat_ds, "and the program goes on as before");
+	ok(forged(SS_RPL0, &ds, &es, &fs, &gs) == 0, "ss with RPL 0 is made RPL 3 and returns");
+	ok(forged(NONE, &ds, &es, &fs, &gs) == 0 && ds == flat_ds,
+	   "and the program goes on as before");
 }
 
 /* --- children of clone with C_SETTLS -------------------------------------------- */
