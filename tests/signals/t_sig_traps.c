@@ -3,7 +3,8 @@
  * Linux: int3 (and int $3) and into/int $4 are open to ring 3 (gates of
  * privilege 3): SIGTRAP with si_code SI_KERNEL, and SIGSEGV SI_KERNEL, the
  * saved eip after the instruction (they are traps).  Any other int $n is a
- * general protection fault: SIGSEGV SI_KERNEL, eip at the instruction.
+ * general protection fault: SIGSEGV SI_KERNEL, eip at the instruction, and
+ * so is bound out of range (#BR).
  * Each case is left by siglongjmp.  (icebp is left out: QEMU's emulated
  * CPU raises #UD for it, a real one a debug exception.)
  */
@@ -38,6 +39,20 @@ CASE(case_int_4, "int $4")
 CASE(case_int_0x81, "int $0x81")
 CASE(case_int_1, "int $1")
 CASE(case_int_14, "int $14")
+
+/* bound with eax = 5 outside [0, 1]: #BR, a fault (eip at it) */
+extern char bound_at[];
+__asm__(".text\n\t"
+	".globl case_bound, bound_at\n"
+	"case_bound:\n\t"
+	"movl $5, %eax\n\t"
+	"pushl $1\n\t"
+	"pushl $0\n"
+	"bound_at:\n\t"
+	"boundl %eax, (%esp)\n\t"
+	"addl $8, %esp\n\t"
+	"ret\n");
+void case_bound(void);
 
 static sigjmp_buf back;
 static volatile int got_sig, got_code;
@@ -97,6 +112,8 @@ int main(void)
 	       case_int_1_at, NULL);
 	expect("int $14: SIGSEGV, SI_KERNEL, eip at it", case_int_14, SIGSEGV, SI_KERNEL_,
 	       case_int_14_at, NULL);
+	expect("bound out of range: SIGSEGV, SI_KERNEL, eip at it", case_bound, SIGSEGV, SI_KERNEL_,
+	       bound_at, NULL);
 	expect("int3 again: the program goes on", case_int3, SIGTRAP, SI_KERNEL_, case_int3_after,
 	       NULL);
 	return done_testing();
