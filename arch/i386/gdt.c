@@ -97,4 +97,12 @@ void gdt_init(void)
 			 : "m"(ptr), "i"(GDT_KERNEL_CS), "i"(GDT_KERNEL_DS)
 			 : "eax", "memory");
 	__asm__ volatile("ltr %w0" : : "r"(GDT_TSS));
+	/*
+	 * No LDT: the null selector in LDTR.  The CPU comes out of reset with
+	 * an LDT at linear address 0, limit 0xffff, and the loader need not
+	 * change it: a selector with TI = 1 would then take its descriptor
+	 * from user memory (a page at 0x1000 could hold a call gate into ring
+	 * 0).  With a null LDTR any such selector is a #GP.
+	 */
+	__asm__ volatile("lldt %w0" : : "r"(0));
 }
