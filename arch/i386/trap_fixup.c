@@ -10,6 +10,8 @@
  * struct trap_frame); the words of the outer frame below the faulting one
  * are overwritten by the fault's own frame, the ones above are intact.
  *
+ * A probe (TRAP_FIXUP_RESUME) is simpler: it goes on at its resume label.
+ *
  * Nothing here runs unless a fault happens: the way back costs no
  * instruction for it (make profile-path PATH_NAME=getpid).
  */

@@ -4,6 +4,8 @@
  * ring 0 when a selector no longer names a segment the program may use.
  * That is the program's doing, never a kernel panic: as Linux's exception
  * table, a list of those instructions says how each fault is fixed up.
+ * The same list takes a test's probes (an access expected to fault, such
+ * as SMAP's in arch/i386/cpu_protect_ktest.c).
  */
 #ifndef TICK386_ARCH_TRAP_FIXUP_H
 #define TICK386_ARCH_TRAP_FIXUP_H
@@ -33,7 +35,8 @@
  *    ring 3);
  *  - the iret frame (a bad cs or ss) becomes a fault of the program with
  *    the same vector and error code: SIGSEGV for #GP, SIGBUS for #NP and
- *    #SS, as the Linux host gives;
+ *    #SS, as an x86-64 Linux kernel does (no test reaches #NP or #SS:
+ *    set_thread_area makes no segment that is not present);
  *  - a probe (TRAP_FIXUP_RESUME) goes on at its resume label, eax -EFAULT.
  * False for any other fault: a kernel bug, for the caller to report.
  */
