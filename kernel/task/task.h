@@ -13,6 +13,21 @@
  *
  * Wait status as Linux encodes it: (code & 0xff) << 8 for an exit, the
  * signal number for a death by signal.
+ *
+ * Who points at a struct task, and until when (nothing counts references:
+ * each holder lets go before the task can be freed, and only a zombie is
+ * freed, by task_free):
+ *   - all_tasks (all_next), until task_free; walks happen with interrupts
+ *     off and keep no pointer across a sleep (wait4, kill, /proc);
+ *   - a run queue (rq_next) while runnable; a wait queue (wq, wq_next) and
+ *     the futex list (a waiter on its stack) only while it sleeps there:
+ *     it unlinks itself before its sleep returns; its sleep_timer is
+ *     cancelled then too;
+ *   - its threads' `leader`: the leader stays, a zombie, until the last
+ *     thread of the group has ended (delay_group_leader);
+ *   - POSIX timers aimed at it (SIGEV_THREAD_ID) and on its CPU time, until
+ *     posix_timers_thread_exit at its exit;
+ *   - `current`, while it runs.
  */
 #ifndef TICK386_KERNEL_TASK_H
 #define TICK386_KERNEL_TASK_H
