@@ -58,10 +58,10 @@ struct file_ops {
 struct file {
 	const struct file_ops *ops; /* NULL: a node of the tree */
 	struct fs_node *node;
-	u32 flags; /* the open flags (O_ACCMODE part decides read/write) */
+	u32 flags;	/* the open flags (O_ACCMODE part decides read/write) */
 	u32 refs;	/* descriptors + calls holding it (above); 0 for a static file */
 	bool is_static; /* the console's: never counted, never freed */
-	u64 pos; /* byte offset, or a directory's entry index */
+	u64 pos;	/* byte offset, or a directory's entry index */
 	/* A regular file's bytes: the archive's, or the text a generated node
 	 * made at open (text, freed with the file); size is what read sees. */
 	const u8 *data;

@@ -67,8 +67,8 @@ static __noreturn void report_panic(struct task *t, const struct trap_frame *tf,
 	u32 offset = 0;
 	const char *fn = ksym_lookup(tf->eip, &offset);
 
-	kprintf("tick386: soft lockup: pid %d (%s) in the kernel for %llu ms at eip=%#x\n",
-		t->pid, t->name, (unsigned long long)(stuck_ns / 1000000), tf->eip);
+	kprintf("tick386: soft lockup: pid %d (%s) in the kernel for %llu ms at eip=%#x\n", t->pid,
+		t->name, (unsigned long long)(stuck_ns / 1000000), tf->eip);
 	panic_backtrace(tf->ebp, tf->eip);
 	panic("soft lockup: pid %d (%s) looped %llu ms in the kernel without sleeping, at %s+%#x",
 	      t->pid, t->name, (unsigned long long)(stuck_ns / 1000000), fn ? fn : "?", offset);

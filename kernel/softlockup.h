@@ -53,8 +53,8 @@ bool softlockup_active(void);
  * *old_mode and *old_thresh_ns; the record is cleared.  For the in-kernel
  * test.
  */
-void softlockup_configure(enum softlockup_mode mode, u64 thresh_ns,
-			  enum softlockup_mode *old_mode, u64 *old_thresh_ns);
+void softlockup_configure(enum softlockup_mode mode, u64 thresh_ns, enum softlockup_mode *old_mode,
+			  u64 *old_thresh_ns);
 
 /* The record SOFTLOCKUP_RECORD fills, read as it changes (from IRQ 0). */
 const volatile struct softlockup_record *softlockup_record(void);

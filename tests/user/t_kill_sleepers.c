@@ -133,16 +133,16 @@ static const struct {
 	int (*fn)(void *);
 	int execve_too;
 } cases[] = {
-	{"futex wait", futex_fn, 1},
-	{"read of the terminal", tty_fn, 0},
-	{"read of a timerfd", timerfd_fn, 0},
-	{"nanosleep", nanosleep_fn, 1},
-	{"clock_nanosleep", clock_nanosleep_fn, 0},
-	{"poll", poll_fn, 0},
-	{"select", select_fn, 0},
-	{"pause", pause_fn, 0},
-	{"sigsuspend", sigsuspend_fn, 0},
-	{"sigtimedwait", sigtimedwait_fn, 0},
+    {"futex wait", futex_fn, 1},
+    {"read of the terminal", tty_fn, 0},
+    {"read of a timerfd", timerfd_fn, 0},
+    {"nanosleep", nanosleep_fn, 1},
+    {"clock_nanosleep", clock_nanosleep_fn, 0},
+    {"poll", poll_fn, 0},
+    {"select", select_fn, 0},
+    {"pause", pause_fn, 0},
+    {"sigsuspend", sigsuspend_fn, 0},
+    {"sigtimedwait", sigtimedwait_fn, 0},
 };
 
 int main(void)
