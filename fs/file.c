@@ -1,6 +1,7 @@
 /* Open files and descriptor tables: see fs/file.h. */
 #include "fs/file.h"
 #include "fs/fs.h"
+#include "kernel/panic.h"
 #include "kernel/task/task.h"
 #include "mm/kheap.h"
 #include <abi/errno.h>
@@ -37,6 +38,7 @@ void file_put(struct file *f)
 {
 	if (f->is_static)
 		return;
+	BUG_ON(f->refs == 0); /* a put without its get: the file is freed already */
 	if (--f->refs == 0) {
 		if (f->ops && f->ops->release)
 			f->ops->release(f);
