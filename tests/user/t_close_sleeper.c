@@ -62,6 +62,8 @@ static int selecter_fn(void *arg)
  * stack).  Returns the time from arming to the thread's
  * end, or -1 if it did not end.
  */
+static int by_dup2; /* drop the descriptor by dup2 of stdout over it, not close */
+
 static long long close_under(int slot, int (*fn)(void *), const char *what)
 {
 	struct itimerspec its = {{0, 0}, {0, TIMER_NS}};
@@ -82,7 +84,10 @@ static long long close_under(int slot, int (*fn)(void *), const char *what)
 	timerfd_settime(tfd, 0, &its, NULL);
 	start(slot, fn, NULL);
 	sleep_ns(SETTLE_NS);
-	ok(close(tfd) == 0, "%s: close() of the descriptor it sleeps on", what);
+	if (by_dup2)
+		ok(dup2(1, tfd) == tfd, "%s: dup2() over the descriptor it sleeps on", what);
+	else
+		ok(close(tfd) == 0, "%s: close() of the descriptor it sleeps on", what);
 	for (int i = 0; i < 8; i++) {
 		others[i] = timerfd_create(CLOCK_MONOTONIC, 0);
 		timerfd_settime(others[i], 0, &soon, NULL);
@@ -152,6 +157,18 @@ int main(void)
 		tap_why("select = %ld", result);
 		ok(result == 1 && FD_ISSET(tfd, &rset), "select: 1, the closed descriptor ready");
 	}
+	/* dup2 over the descriptor drops the file as close does */
+	by_dup2 = 1;
+	t = close_under(3, reader_fn, "read, dup2");
+	close(tfd);
+	tap_why("the read never returned");
+	if (ok(t >= 0, "read, dup2: the reader's call returned")) {
+		tap_why("read = %ld, ticks %llu after %lld ns", result, (unsigned long long)ticks,
+			t);
+		ok(result == 8 && ticks == 1 && t >= TIMER_NS,
+		   "read, dup2: it read the timer's one tick when it fired");
+	}
+
 	after = kmalloc_objects();
 	if (before >= 0) {
 		tap_why("kmalloc objects in use %ld before, %ld after", before, after);
