@@ -254,10 +254,10 @@ static long do_poll(struct pollfd __user *ufds, u32 nfds, u64 deadline)
 		return -EINVAL;
 	if (nfds > POLL_STACK_FDS) {
 		p.fds = kmalloc(nfds * (sizeof(struct pollfd) + sizeof(struct file *)));
+		if (!p.fds)
+			return -ENOMEM;
 		pins = (struct file **)(p.fds + nfds);
 	}
-	if (!p.fds)
-		return -ENOMEM;
 	ret = -EFAULT;
 	if (copy_from_user(p.fds, ufds, nfds * sizeof(struct pollfd)))
 		goto out;
