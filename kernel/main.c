@@ -6,8 +6,10 @@
  * build/kernel-test.elf) the in-kernel tests of test=....
  */
 #include "arch/i386/cpu.h"
+#include "arch/i386/cpu_protect.h"
 #include "arch/i386/gdt.h"
 #include "arch/i386/idt.h"
+#include "arch/i386/paging.h"
 #include "arch/i386/pic.h"
 #include "drivers/serial.h"
 #include "drivers/vga.h"
@@ -27,6 +29,7 @@
 #include "kernel/printk.h"
 #include "kernel/signal/signal.h"
 #include "kernel/task/sched.h"
+#include "kernel/softlockup.h"
 #include "kernel/syscall.h"
 #include "kernel/task/task.h"
 #include "kernel/trace.h"
@@ -52,6 +55,8 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	gdt_init();
 	idt_init();
+	cpu_protect_init();	 /* SMEP, SMAP: patches the entries, so before the next */
+	paging_protect_kernel(); /* code and rodata read-only: before any address space */
 	pic_init();	      /* IRQs remapped to vectors 0x20..0x2f: after idt_init */
 	pmm_init();	      /* the free pages: from boot_info's memory map */
 	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */
@@ -63,6 +68,11 @@ void kmain(u32 magic, u32 mbi_phys)
 	fs_init();	      /* the tree of the initramfs module, if any: after kheap_init */
 	task_init();	      /* kmain becomes task 0 (current): before sched_init */
 	sched_init();	      /* the idle task and the slice ktimer: after clock_init */
+#ifdef TICK386_KTEST
+	softlockup_init(SOFTLOCKUP_TEST_THRESH_NS); /* watchdog=: checks on IRQ 0 from here on */
+#else
+	softlockup_init(0); /* off unless watchdog=SECONDS */
+#endif
 	tty_init();	      /* the terminal and its signal thread: after sched_init */
 	console_input_init(); /* IRQ 4 (serial), IRQ 1 (keyboard) into the tty: after tty_init */
 
