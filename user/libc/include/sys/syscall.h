@@ -13,6 +13,7 @@
 #define SYS_pause __NR_pause
 #define SYS_kill __NR_kill
 #define SYS_tkill __NR_tkill
+#define SYS_tgkill __NR_tgkill
 #define SYS_brk __NR_brk
 #define SYS_alarm __NR_alarm
 #define SYS_sched_yield __NR_sched_yield
