@@ -279,6 +279,13 @@ void process_exit_notify(struct task *t);
 void process_stop_notify(struct task *t, int signo);
 /* kill(pid <= 0, signo): the caller's group, every process, or group -pid. */
 long process_kill_many(int pid, int signo, const siginfo_t *info);
+/*
+ * Every process of group pgid (> 0), and only those: what the kernel
+ * itself sends to a group (the terminal's ^C, SIGTTIN...).  Never through
+ * kill's numbering, where -1 means every process and group 1 (init's,
+ * the console's at boot) cannot be named.  -ESRCH if the group is empty.
+ */
+long process_kill_group(int pgid, int signo, const siginfo_t *info);
 
 /*
  * Threads (kernel/task/thread.c): a thread ending tells whoever waits on
