@@ -154,21 +154,24 @@ static int wait_look(int pid, int options, int *found_pid, int *status, u64 *cpu
 		if (c->state == TASK_ZOMBIE && c->nr_threads == 0) { /* the whole group ended */
 			*found_pid = c->pid;
 			*status = c->exit_status;
-			*cpu_ns = c->dead_cpu_ns;
+			/* its own time and its reaped descendants' (Linux's RUSAGE_BOTH),
+			 * which become the reaper's children's time */
+			*cpu_ns = c->dead_cpu_ns + c->child_cpu_ns;
+			current->leader->child_cpu_ns += *cpu_ns;
 			task_free(c);
 			return 1;
 		}
 		if ((options & WUNTRACED) && c->stop_report) {
 			*found_pid = c->pid;
 			*status = ABI_WSTATUS_STOPPED(c->stop_report);
-			*cpu_ns = task_process_cpu_ns(c);
+			*cpu_ns = task_process_cpu_ns(c) + c->child_cpu_ns;
 			c->stop_report = 0;
 			return 1;
 		}
 		if ((options & WCONTINUED) && c->cont_report) {
 			*found_pid = c->pid;
 			*status = ABI_WSTATUS_CONTINUED;
-			*cpu_ns = task_process_cpu_ns(c);
+			*cpu_ns = task_process_cpu_ns(c) + c->child_cpu_ns;
 			c->cont_report = false;
 			return 1;
 		}

@@ -127,6 +127,13 @@ struct task {
 	bool group_exit;	      /* [process] exit_group or a fatal signal: all end */
 	int group_exit_status;	      /* [process] the status they all end with */
 	u64 dead_cpu_ns;	      /* [process] CPU time of the threads that ended */
+	/*
+	 * [process] CPU time of the children this process reaped with wait4,
+	 * each with its own child_cpu_ns (Linux's cutime + cstime): added by
+	 * the reaping wait4, interrupts off; kept across execve, 0 at fork.
+	 * An autoreaped child (SIGCHLD ignored) adds nothing, as on Linux.
+	 */
+	u64 child_cpu_ns;
 	u32 clear_child_tid;	      /* user address: 0 stored and woken at exit */
 	u64 tls[TASK_TLS_ENTRIES];    /* GDT descriptors of set_thread_area */
 
