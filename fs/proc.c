@@ -329,6 +329,10 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 		rc = p->kind == PROC_TIMER_LIST ? proc_timer_list(&out) : proc_pid_timers(&out, p->pid);
 		goto done;
 	}
+	if (p->kind == PROC_TRACE) { /* a copy of the ring, printed with interrupts on */
+		rc = proc_trace(&out);
+		goto done;
+	}
 	flags = irq_save();
 	if (p->kind >= PROC_PID_DIR) {
 		t = task_find_any(p->pid);
@@ -341,9 +345,6 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 		break;
 	case PROC_MEMINFO:
 		proc_meminfo(&out);
-		break;
-	case PROC_TRACE:
-		proc_trace(&out);
 		break;
 	case PROC_TRACE_ON:
 		proc_trace_on(&out);

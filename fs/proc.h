@@ -41,9 +41,9 @@ void proc_pid_status(struct proc_text *out, struct task *t);
  * 0 or -errno (-ENOENT: process pid is gone, -ENOMEM). */
 int proc_pid_timers(struct proc_text *out, int pid);
 int proc_timer_list(struct proc_text *out);
+int proc_trace(struct proc_text *out);
 void proc_uptime(struct proc_text *out);
 void proc_meminfo(struct proc_text *out);
-void proc_trace(struct proc_text *out);
 void proc_trace_on(struct proc_text *out);
 void proc_slabinfo(struct proc_text *out);
 /* /proc/PID/fail-nth (fs/proc_fail_nth.c): read live, and written. */

@@ -3,7 +3,8 @@
  * timers are made without holding interrupts off for long: another process
  * that reads CLOCK_MONOTONIC in a loop never sees it stand still for more
  * than a scheduler slice and a little (the bound below), while the first
- * reads the files.  The kernel once made both texts with interrupts off
+ * reads the files, and a thread deleting them all meanwhile leaves a
+ * shorter list, nothing worse.  The kernel once made both texts with interrupts off
  * throughout (65 ms for this one at 20,000, 654 ms at 200,000), and
  * timer_list searched every timer of every task for each line.  Both
  * files must still list every timer.  Virtual time (-icount), so the gaps
@@ -15,6 +16,7 @@
 /* expect: status=0 */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +51,14 @@ static void on_usr1(int sig)
 {
 	(void)sig;
 	max_gap = 0; /* measure from here */
+}
+
+static void *deleter(void *arg)
+{
+	(void)arg;
+	for (int i = N - 1; i >= 0; i--)
+		timer_delete(ids[i]);
+	return NULL;
 }
 
 /* The measurer: the longest time between two readings, in ms as its status. */
@@ -159,7 +169,21 @@ int main(void)
 	ok(WIFEXITED(status) && WEXITSTATUS(status) < GAP_BOUND_MS,
 	   "while timer_list was read, the clock never stood for %d ms (longest %d ms)",
 	   GAP_BOUND_MS, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-	for (int i = 0; i < made; i++)
-		timer_delete(ids[i]);
+
+	/* A thread deletes them all while the files are read: the walks hold
+	 * ids, not timers, so they list what is still there and nothing else. */
+	{
+		pthread_t th;
+		long a, b;
+
+		pthread_create(&th, NULL, deleter, NULL);
+		a = count_lines("/proc/self/timers", "ID: ");
+		b = count_lines("/proc/timer_list", " #");
+		pthread_join(th, NULL);
+		ok(a >= 0 && a <= N && b >= 0 && b <= N + 8,
+		   "read while a thread deletes them: part of the list (%ld, %ld)", a, b);
+		a = count_lines("/proc/self/timers", "ID: ");
+		ok(a == 0, "none listed once deleted (%ld)", a);
+	}
 	return done_testing();
 }
