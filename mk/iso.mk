@@ -1,8 +1,13 @@
-# make iso: build/tick386.iso, a GRUB (BIOS) image for a CD or USB stick,
-# with the kernel and, for its second menu entry, the test image:
+# make iso: build/tick386.iso, one GRUB image for a CD or USB stick that
+# boots on BIOS PCs (GRUB i386-pc) and on UEFI PCs, with 64-bit firmware
+# (GRUB x86_64-efi) or 32-bit firmware (GRUB i386-efi), with the kernel
+# and, for its last menu entry, the test image:
 #     dd if=build/tick386.iso of=/dev/sdX bs=4M   (the whole stick, not a partition)
-# grub-mkrescue (grub-common + grub-pc-bin) lays out the El Torito/hybrid
-# image with xorriso and mtools; boot/grub/grub.cfg is its menu.
+# grub-mkrescue (grub-common) lays out the El Torito/hybrid image with
+# xorriso, and the EFI system partition inside it with mtools, for every
+# platform whose GRUB modules are installed: grub-pc-bin,
+# grub-efi-amd64-bin and grub-efi-ia32-bin (tools/packages) give all three.
+# boot/grub/grub.cfg is its menu.
 #
 # Layer test-iso: the same kernel in an image whose menu boots at once with
 # test=ktest_selftest, booted by QEMU from the CD through GRUB; the KTAP
@@ -19,11 +24,11 @@ ISO_TEST_TIMEOUT ?= 60
 ISO_MODULES  ?= $(BUILD)/user/bin/init $(INITRAMFS)
 # The test image boots only the ktest selection: no modules.
 ISO_TEST_MODULES ?=
-# Each "# @MODULES@" line of a menu becomes one "module" line per file.
+# Each "# @MODULES@" line of a menu becomes one "module2" line per file.
 ISO_MODULE_AWK := { if ($$1 == "\#" && $$2 == "@MODULES@") { \
         n = split(mods, m, " "); \
         for (i = 1; i <= n; i++) { k = split(m[i], p, "/"); \
-            print "\tmodule /boot/modules/" p[k] " " p[k] (p[k] == "init" ? " -i" : "") } \
+            print "\tmodule2 /boot/modules/" p[k] " " p[k] (p[k] == "init" ? " -i" : "") } \
     } else print }
 
 # Images are reproducible from the kernel and the menu: one staging tree each.
@@ -44,8 +49,11 @@ iso: deps $(ISO)
 $(ISO): $(KERNEL) $(TEST_KERNEL) boot/grub/grub.cfg $(ISO_MODULES) FORCE_ISO_APPEND
 	$(call iso_image,cat boot/grub/grub.cfg,$@,$(ISO_MODULES))
 
+# The test menu's kernel line and screen mode:
+#     $(call iso_test_menu,APPEND,GFXPAYLOAD)
+iso_test_menu = sed 's|@APPEND@|$(1)|; s|@GFXPAYLOAD@|$(2)|' boot/grub/grub-test.cfg
 $(TEST_ISO): $(KERNEL) $(TEST_KERNEL) boot/grub/grub-test.cfg $(ISO_TEST_MODULES) FORCE_ISO_APPEND
-	$(call iso_image,sed 's|@APPEND@|$(ISO_TEST_APPEND)|' boot/grub/grub-test.cfg,$@,$(ISO_TEST_MODULES))
+	$(call iso_image,$(call iso_test_menu,$(ISO_TEST_APPEND),text),$@,$(ISO_TEST_MODULES))
 
 .PHONY: FORCE_ISO_APPEND test-iso
 FORCE_ISO_APPEND:
