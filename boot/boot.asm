@@ -23,11 +23,12 @@ DIRECT_MAP_PDES equ 240                   ; DIRECT_MAP_LIMIT / 4 MiB (memlayout.
 
 ; Multiboot2 header (Multiboot2 Specification 2.0, section 3.1): a loader
 ; looks for it 8-byte aligned in the first 32 KiB of the file.  Its tags:
-; a framebuffer wanted (optional: the loader may leave text mode, and on
-; UEFI, where there is no text mode, GRUB gives the mode gfxpayload/gfxmode
-; names, any size, 32 bits deep if it can); modules page aligned, as
-; MB_FLAGS bit 0 asks of a v1 loader.  Without an "EFI boot services" tag,
-; GRUB leaves the firmware's boot services before it jumps, in 32-bit
+; a framebuffer wanted, 1024x768 at 32 bits a pixel (GRUB sets it in place
+; of gfxpayload, falling back to 1024x768 at any depth, then to the mode
+; the firmware chooses; optional, yet GRUB always sets one: BIOS text mode
+; is for the v1 loader, whose header asks for none); modules page aligned,
+; as MB_FLAGS bit 0 asks of a v1 loader.  Without an "EFI boot services"
+; tag, GRUB leaves the firmware's boot services before it jumps, in 32-bit
 ; protected mode with paging off, as a v1 loader does.
 MB2_MAGIC       equ 0xE85250D6
 MB2_ARCH_I386   equ 0
@@ -49,7 +50,7 @@ mb2_header:
         align 8
         dw MB2_TAG_FB, MB2_TAG_OPTIONAL   ; type, flags
         dd 20                             ; size
-        dd 0, 0, 32                       ; width, height: any; depth 32
+        dd 1024, 768, 32                  ; width, height, depth wanted
         align 8
         dw MB2_TAG_MODALIGN, 0
         dd 8
