@@ -2,10 +2,12 @@
 #
 #     make run-gui [RUN_GUI_FIRMWARE=ovmf64|ovmf32|seabios]
 # boots the image (build/tick386.iso) in a QEMU window: the console drawn on
-# the framebuffer, with the keyboard; COM1 stays on this terminal.
+# the framebuffer, with the keyboard; COM1 stays on this terminal.  The
+# window is QEMU's GTK front end, Debian's qemu-system-gui, which only this
+# target needs: it installs it (as root) or says how.
 #
-# Layer test-uefi (seconds: two firmware boots under TCG, in parallel with
-# nothing else):
+# Layer test-uefi (about 25 s: two firmware boots under TCG, one a core, at
+# once):
 #   - OVMF x86-64 boots the demo image (make iso's menu with no timeout):
 #     tools/fb-screen-test waits for the shell's banner on COM1, takes a
 #     screendump through QEMU's monitor and searches it for the demo's
@@ -42,10 +44,12 @@ DEMO_SCREEN_TEXT := "5. timers deleted; goodbye" \
 
 .PHONY: run-gui test-uefi test-uefi-all
 run-gui: deps iso
+	@tools/ensure-deps qemu-system-gui
 	@echo "tick386: booting $(ISO) on $(RUN_GUI_FIRMWARE) in a window; COM1 here, Ctrl-A X quits"
 	@d=$$(mktemp -d); trap 'rm -rf "$$d"' EXIT; \
 	    $$(tools/qemu-firmware $(RUN_GUI_FIRMWARE) $$d) -cdrom $(ISO) -m 256 \
-	    -serial mon:stdio -no-reboot -device isa-debug-exit,iobase=0xf4,iosize=0x04 -rtc base=utc; \
+	    -nic none -serial mon:stdio -no-reboot -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+	    -rtc base=utc; \
 	    rc=$$?; [ $$rc -eq 1 ] || [ $$rc -eq 0 ] || { echo "tick386: QEMU exit status $$rc"; exit $$rc; }
 
 # $(call uefi_screen,FIRMWARE): the demo image's screen on FIRMWARE (a TAP stream).
@@ -57,8 +61,8 @@ uefi_ktest = $(call tap_stream,$(LAYER_TAP)/ktest-$(1).ktap,\
 
 TEST_LAYERS += test-uefi
 test-uefi: deps
-	$(call test_layer,$(DEMO_ISO) $(GFX_TEST_ISO),$(call uefi_screen,ovmf64); \
-	    $(call uefi_ktest,ovmf32,$(GFX_TEST_ISO)))
+	$(call test_layer,$(DEMO_ISO) $(GFX_TEST_ISO),{ $(call uefi_screen,ovmf64); } & \
+	    { $(call uefi_ktest,ovmf32,$(GFX_TEST_ISO)); }; wait)
 
 test-uefi-all: deps
 	$(call test_layer,$(DEMO_ISO) $(GFX_TEST_ALL_ISO),$(call uefi_screen,ovmf64); \
