@@ -30,6 +30,10 @@ struct boot_info {
 	struct boot_module modules[BOOT_MODULES_MAX];
 	unsigned module_count;
 	u64 ram_bytes; /* available RAM by the memory map */
+	/* The RSDP a multiboot2 loader handed over (its ACPI old/new RSDP
+	 * tag), acpi_rsdp_len bytes; 0: none given, drivers/acpi.c scans. */
+	u8 acpi_rsdp[36];
+	u32 acpi_rsdp_len;
 };
 
 extern struct boot_info boot_info;

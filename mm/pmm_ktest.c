@@ -106,7 +106,7 @@ static void test_contiguous_runs(struct ktest *t)
  */
 static void test_exhaust_every_page(struct ktest *t)
 {
-	const u32 bitmap_pages = DIRECT_MAP_LIMIT / PAGE_SIZE / 8 / PAGE_SIZE; /* 8 */
+	const u32 bitmap_pages = (DIRECT_MAP_LIMIT / PAGE_SIZE / 8 + PAGE_SIZE - 1) / PAGE_SIZE; /* 8 */
 	u32 start = pmm_free_count();
 	u32 bitmap_phys = pmm_alloc_pages(bitmap_pages);
 	KASSERT_TRUE(t, bitmap_phys != 0);
