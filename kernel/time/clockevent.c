@@ -1,7 +1,9 @@
 /*
- * PIT channel 0 as the clock event device.
+ * The clock event device: PIT channel 0, or on a machine without a PIT
+ * (or with clockevent=hpet) HPET timer 0, which the HPET's legacy
+ * replacement routing puts on IRQ 0 too: the interrupt path is the same.
  *
- * One-shots use mode 0: the control word drives OUT low, the count starts
+ * PIT one-shots use mode 0: the control word drives OUT low, the count starts
  * on the next input clock, and OUT rises (an edge on IRQ 0) at the terminal
  * count, once.  Periodic events use mode 2, which reloads the divisor by
  * itself.  Nanoseconds become ticks rounded up, so the PIT's own time from
@@ -10,16 +12,24 @@
 #include "kernel/time/clockevent.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
+#include "drivers/hpet.h"
 #include "drivers/pit.h"
+#include "kernel/bootinfo.h"
+#include "kernel/printk.h"
 #include "kernel/time/clock.h"
+#include "kernel/time/clocksource.h"
+#include "lib/string.h"
 #include "kernel/trace.h"
 #include "lib/clockmath.h"
 #include "lib/div64.h"
 
+#define HPET_MAX_DELTA_NS 1000000000ull /* a second: the ktimer code asks again */
+
 static clockevent_handler_t handler;
 static unsigned long events;
+static enum clockevent_device device; /* chosen at boot */
 static u32 max_ticks = PIT_DIVISOR_MAX;
-static u64 max_delta_ns; /* pit_ticks_to_ns(max_ticks), kept: asked every event */
+static u64 max_delta_ns; /* the longest one-shot, kept: asked every event */
 
 static void clockevent_irq(struct trap_frame *tf, void *ctx)
 {
@@ -30,24 +40,73 @@ static void clockevent_irq(struct trap_frame *tf, void *ctx)
 	trace_event(TRACE_IRQ0, TRACE_PID_CURRENT, -1, 0, 0);
 	if (handler)
 		handler(clock_monotonic_ns());
-	else if (clock_source() == CLOCK_SOURCE_PIT)
-		clockevent_stop(); /* keeps the PIT clock source folding */
+	else if (clocksource_fold_interval_ns(clock_source()))
+		clockevent_stop(); /* keeps a narrow clock source folding */
 	trace_event(TRACE_IRQ0_EXIT, TRACE_PID_CURRENT, -1, 0, 0);
+}
+
+/*
+ * A clock source narrower than 64 bits is folded into the clock on every
+ * event: events must then come at least twice a wrap.  With the PIT as
+ * clock source (a wrap every 65536 ticks) a PIT one-shot is at most half
+ * of it; the PM timer's half wrap (2.3 s) is beyond any one-shot.
+ */
+void clockevent_source_changed(void)
+{
+	u64 fold = clocksource_fold_interval_ns(clock_source());
+	u32 flags = irq_save();
+
+	if (device == CLOCKEVENT_PIT) {
+		max_ticks = clock_source() == CLOCK_SOURCE_PIT ? PIT_DIVISOR_MAX / 2 : PIT_DIVISOR_MAX;
+		max_delta_ns = pit_ticks_to_ns(max_ticks);
+	} else {
+		max_delta_ns = HPET_MAX_DELTA_NS;
+	}
+	if (fold && fold < max_delta_ns)
+		max_delta_ns = fold;
+	if (fold)
+		clockevent_stop(); /* starts the folding chain of one-shots */
+	irq_restore(flags);
 }
 
 void clockevent_init(void)
 {
-	/*
-	 * With the PIT as clock source, channel 2 wraps every 65536 ticks
-	 * and is folded into the clock on every event: events must then
-	 * come at least twice a wrap, so a one-shot is at most half of it.
-	 */
-	if (clock_source() == CLOCK_SOURCE_PIT)
-		max_ticks = PIT_DIVISOR_MAX / 2;
-	max_delta_ns = pit_ticks_to_ns(max_ticks);
+	char want[16] = "";
+
+	bootinfo_cmdline_get("clockevent", want, sizeof(want));
+	device = CLOCKEVENT_PIT;
+	if (hpet_present() && (!clock_pit_present() || strcmp(want, "hpet") == 0))
+		device = CLOCKEVENT_HPET;
+	else if (want[0] && strcmp(want, "pit") != 0)
+		kprintf("clockevent: clockevent=%s: no such usable device\n", want);
+	if (device == CLOCKEVENT_PIT && !clock_pit_present())
+		kprintf("clockevent: WARNING: no PIT and no HPET: no timer interrupts\n");
 	irq_register(IRQ_PIT, clockevent_irq, NULL);
-	if (clock_source() == CLOCK_SOURCE_PIT)
-		clockevent_stop();
+	kprintf("clockevent: %s on IRQ 0%s\n", clockevent_name(),
+		device == CLOCKEVENT_HPET ? " (legacy replacement routing)" : "");
+	clockevent_source_changed();
+}
+
+enum clockevent_device clockevent_device(void)
+{
+	return device;
+}
+
+const char *clockevent_name(void)
+{
+	return device == CLOCKEVENT_HPET ? "hpet" : "pit";
+}
+
+/* The HPET one-shot: ns (under max_delta_ns) to counter cycles, rounded
+ * up, so the interrupt never comes before the deadline. */
+static u32 hpet_program(u64 raw_ns)
+{
+	u64 cycles = clockmath_muldiv_ceil(raw_ns, (u32)hpet_hz(), NSEC_PER_SEC);
+
+	if (cycles < 1)
+		cycles = 1;
+	hpet_timer0_oneshot(cycles);
+	return (u32)cycles;
 }
 
 clockevent_handler_t clockevent_set_handler(clockevent_handler_t fn)
@@ -82,6 +141,19 @@ static u32 program(u64 deadline_ns, u64 *event_ns)
 	u32 ticks = 1;
 
 	*event_ns = deadline_ns;
+	if (device == CLOCKEVENT_HPET) {
+		u64 raw = deadline_ns > now ? clock_monotonic_to_raw_delta(deadline_ns - now) : 0;
+
+		if (raw >= max_delta_ns) {
+			raw = max_delta_ns;
+			if (deadline_ns - now > max_delta_ns)
+				*event_ns = now + max_delta_ns;
+		}
+		ticks = hpet_program(raw);
+		trace_event(TRACE_PIT, TRACE_PID_CURRENT, -1, ticks, deadline_ns);
+		irq_restore(flags);
+		return ticks;
+	}
 	if (deadline_ns > now) {
 		u64 raw = clock_monotonic_to_raw_delta(deadline_ns - now);
 
@@ -124,8 +196,10 @@ void clockevent_stop(void)
 	 * handler then finds nothing due.)  With the PIT clock source the
 	 * longest one-shot keeps channel 2 folded into the clock.
 	 */
-	if (clock_source() == CLOCK_SOURCE_PIT)
-		pit_ch0_oneshot(max_ticks);
+	if (clocksource_fold_interval_ns(clock_source()))
+		clockevent_program(clock_monotonic_ns() + max_delta_ns);
+	else if (device == CLOCKEVENT_HPET)
+		hpet_timer0_stop();
 	else
 		pit_ch0_halt();
 }
@@ -133,7 +207,11 @@ void clockevent_stop(void)
 u32 clockevent_periodic(u64 period_ns)
 {
 	u32 divisor = pit_divisor_for_period(period_ns);
-	pit_ch0_periodic(divisor);
+
+	if (device == CLOCKEVENT_HPET)
+		hpet_timer0_periodic(clockmath_muldiv(period_ns, (u32)hpet_hz(), NSEC_PER_SEC));
+	else
+		pit_ch0_periodic(divisor);
 	return divisor;
 }
 
