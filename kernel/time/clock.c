@@ -596,7 +596,7 @@ void clock_init(void)
 	source = CLOCK_SOURCE_NONE;
 	start_source(pick, 0);
 	clocksource_list(list, sizeof(list));
-	list[strlen(list) - (list[0] ? 1 : 0)] = '\0';
+	list[strlen(list) > 1 ? strlen(list) - 2 : 0] = '\0'; /* no " \n" */
 	kprintf("clock: clock sources: %s; using %s (rating %d)\n", list, clocksource_name(pick),
 		clocksource_rating(pick));
 	if (pick == CLOCK_SOURCE_PIT)

@@ -172,7 +172,8 @@ size_t clocksource_list(char *buf, size_t size)
 	if (size == 0)
 		return 0;
 	buf[0] = '\0';
-	/* best first, as the rating orders them */
+	/* best first, as the rating orders them; Linux's format: each name
+	 * followed by a space, then a newline */
 	for (;;) {
 		int best = -1;
 
@@ -182,8 +183,7 @@ size_t clocksource_list(char *buf, size_t size)
 		if (best < 0)
 			break;
 		done[best] = true;
-		n += (size_t)snprintf(buf + n, size > n ? size - n : 0, "%s%s", n ? " " : "",
-				      sources[best].name);
+		n += (size_t)snprintf(buf + n, size > n ? size - n : 0, "%s ", sources[best].name);
 		if (n >= size)
 			return size - 1;
 	}

@@ -44,7 +44,7 @@ u64 clocksource_fold_interval_ns(enum clock_source s);
  * about 50 ms, interrupts off; 0 if that source is not there. */
 u64 clocksource_calibrate_tsc(enum clock_source against);
 
-/* "tsc hpet acpi_pm pit\n": the usable sources, best first (for
+/* "tsc hpet acpi_pm pit \n": the usable sources, best first (for
  * /sys/devices/system/clocksource/clocksource0/available_clocksource). */
 size_t clocksource_list(char *buf, size_t size);
 

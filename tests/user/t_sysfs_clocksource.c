@@ -1,0 +1,107 @@
+/*
+ * /sys/devices/system/clocksource/clocksource0 (fs/sysfs.c): the usable
+ * sources listed best first in Linux's format, the current one, and a
+ * switch to each by writing its name, during which MONOTONIC_RAW and
+ * MONOTONIC never go back and a 20 ms sleep lasts 20 ms (to 1 ms) by the
+ * new source.  Then Linux's answers to odd writes: 0 bytes stores nothing,
+ * 32 bytes or more is EINVAL, an unknown name selects the best source,
+ * available_clocksource opens for writing but write(2) is EIO.
+ */
+/* initramfs: yes */
+/* qemu: -M q35 -icount shift=3,align=off,sleep=off */
+/* expect: status=0 */
+#include "../tap.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DIR "/sys/devices/system/clocksource/clocksource0/"
+
+static char text[256];
+
+static long long ns(clockid_t c)
+{
+	struct timespec t;
+
+	clock_gettime(c, &t);
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static long put(const char *s, size_t n)
+{
+	int fd = open(DIR "current_clocksource", O_WRONLY);
+	long r;
+
+	if (fd < 0)
+		return -1000 - errno;
+	r = write(fd, s, n);
+	if (r < 0)
+		r = -errno;
+	close(fd);
+	return r;
+}
+
+static int current_is(const char *name)
+{
+	char want[40];
+
+	snprintf(want, sizeof(want), "%s\n", name);
+	return tap_slurp(DIR "current_clocksource", text, (int)sizeof(text)) > 0 &&
+	       strcmp(text, want) == 0;
+}
+
+int main(void)
+{
+	static const char *const order[] = { "tsc", "hpet", "acpi_pm", "pit" };
+	long long raw0, mono0;
+
+	ok(tap_slurp(DIR "available_clocksource", text, (int)sizeof(text)) > 0,
+	   "available_clocksource reads");
+	ok(strcmp(text, "tsc hpet acpi_pm pit \n") == 0,
+	   "the four sources of QEMU's q35, best rated first, Linux's format");
+	ok(current_is("tsc"), "the TSC is the current source");
+	raw0 = ns(CLOCK_MONOTONIC_RAW);
+	mono0 = ns(CLOCK_MONOTONIC);
+	for (int round = 0; round < 2; round++)
+		for (unsigned i = 0; i < 4; i++) {
+			char line[16];
+			struct timespec req = { 0, 20000000 };
+			long long a, b, r1, m1;
+			size_t n = (size_t)snprintf(line, sizeof(line), "%s%s", order[(i + round) % 4],
+						    round ? "\n" : "");
+
+			ok(put(line, n) == (long)n, "write '%s' to current_clocksource", order[(i + round) % 4]);
+			ok(current_is(order[(i + round) % 4]), "current_clocksource is now %s",
+			   order[(i + round) % 4]);
+			r1 = ns(CLOCK_MONOTONIC_RAW);
+			m1 = ns(CLOCK_MONOTONIC);
+			tap_why("raw %lld -> %lld, mono %lld -> %lld", raw0, r1, mono0, m1);
+			ok(r1 >= raw0 && m1 >= mono0, "RAW and MONOTONIC did not go back at the switch");
+			a = ns(CLOCK_MONOTONIC);
+			nanosleep(&req, NULL);
+			b = ns(CLOCK_MONOTONIC);
+			tap_why("slept %lld ns", b - a);
+			ok(b - a >= 20000000 && b - a < 21000000, "a 20 ms sleep on %s lasts 20 ms",
+			   order[(i + round) % 4]);
+			raw0 = ns(CLOCK_MONOTONIC_RAW);
+			mono0 = ns(CLOCK_MONOTONIC);
+		}
+	ok(put("hpet", 4) == 4 && current_is("hpet"), "back on the HPET");
+	ok(put("", 0) == 0 && current_is("hpet"), "a write of 0 bytes stores nothing");
+	ok(put("0123456789012345678901234567890123", 32) == -EINVAL && current_is("hpet"),
+	   "a name of 32 bytes is EINVAL");
+	ok(put("jiffies\n", 8) == 8 && current_is("tsc"), "an unknown name selects the best source");
+	{
+		int fd = open(DIR "available_clocksource", O_WRONLY);
+		long r = fd >= 0 ? write(fd, "tsc", 3) : -1;
+
+		ok(fd >= 0 && r == -1 && errno == EIO, "available_clocksource: write is EIO");
+		if (fd >= 0)
+			close(fd);
+	}
+	ok(put((const char *)16, 4) == -EFAULT && current_is("tsc"), "a bad pointer is EFAULT");
+	done_testing();
+	return 0;
+}
