@@ -73,6 +73,11 @@ u64 hpet_hz(void)
 	return hz;
 }
 
+bool hpet_legacy_routing(void)
+{
+	return regs && (mmio_read32(regs, GEN_CONF) & CONF_LEG_RT);
+}
+
 bool hpet_counter_64bit(void)
 {
 	return counter_64;
@@ -94,14 +99,23 @@ u64 hpet_read(void)
 	return (u64)hi << 32 | lo;
 }
 
+/*
+ * Timer 0 runs in 32-bit mode whatever the counter's width (as Linux runs
+ * its HPET clock events): the comparator is one 32-bit write, matched
+ * against the counter's low half.  (A 64-bit comparator written as two
+ * halves holds, between the writes, a value from neither.)  In 32-bit mode
+ * a one-shot also interrupts when the low half wraps (every 43 s at
+ * 100 MHz), before its comparator: hpet_timer0_pending tells that early
+ * interrupt apart.
+ */
+static u32 oneshot_cmp;	 /* the comparator of the armed one-shot */
+static bool oneshot_armed; /* irq_save (clockevent.c's callers) */
+
 u64 hpet_timer0_oneshot(u64 cycles)
 {
-	u64 cmp;
-	u32 conf = mmio_read32(regs, T0_CONF);
+	u32 cmp, conf = mmio_read32(regs, T0_CONF);
 
-	conf = (conf & ~TN_PERIODIC) | TN_INT_ENB;
-	if (!counter_64)
-		conf |= TN_32BIT;
+	conf = (conf & ~TN_PERIODIC) | TN_INT_ENB | TN_32BIT;
 	mmio_write32(regs, T0_CONF, conf);
 	mmio_write32(regs, GEN_CONF, mmio_read32(regs, GEN_CONF) | CONF_LEG_RT | CONF_ENABLE);
 	/*
@@ -111,20 +125,25 @@ u64 hpet_timer0_oneshot(u64 cycles)
 	 * hpet_clkevt_set_next_event does the same check).
 	 */
 	for (;;) {
-		cmp = hpet_read() + cycles;
-		if (!counter_64)
-			cmp = (u32)cmp;
-		mmio_write32(regs, T0_CMP, (u32)cmp);
-		if (counter_64)
-			mmio_write32(regs, T0_CMP + 4, (u32)(cmp >> 32));
-		if (counter_64 ? (s64)(cmp - hpet_read()) > 0 : (s32)((u32)cmp - (u32)hpet_read()) > 0)
-			return cmp;
+		cmp = (u32)hpet_read() + (u32)cycles;
+		mmio_write32(regs, T0_CMP, cmp);
+		if ((s32)(cmp - (u32)hpet_read()) > 0)
+			break;
 		cycles = cycles * 2 + 16;
 	}
+	oneshot_cmp = cmp;
+	oneshot_armed = true;
+	return cmp;
+}
+
+bool hpet_timer0_pending(void)
+{
+	return oneshot_armed && (s32)(oneshot_cmp - (u32)hpet_read()) > 0;
 }
 
 void hpet_timer0_stop(void)
 {
+	oneshot_armed = false;
 	if (regs)
 		mmio_write32(regs, T0_CONF, mmio_read32(regs, T0_CONF) & ~TN_INT_ENB);
 }
@@ -132,23 +151,17 @@ void hpet_timer0_stop(void)
 void hpet_timer0_periodic(u64 cycles)
 {
 	u32 conf = mmio_read32(regs, T0_CONF);
-	u64 now;
+	u32 now;
 
+	oneshot_armed = false;
 	if (cycles < 1)
 		cycles = 1;
 	/* periodic: with VAL_SET the next comparator write sets the first
 	 * expiry, the one after it the period the hardware adds each time */
-	conf |= TN_INT_ENB | TN_PERIODIC | TN_VAL_SET;
-	if (!counter_64)
-		conf |= TN_32BIT;
+	conf |= TN_INT_ENB | TN_PERIODIC | TN_VAL_SET | TN_32BIT;
 	mmio_write32(regs, T0_CONF, conf);
-	now = hpet_read();
-	mmio_write32(regs, T0_CMP, (u32)(now + cycles));
-	if (counter_64)
-		mmio_write32(regs, T0_CMP + 4, (u32)((now + cycles) >> 32));
-	mmio_write32(regs, T0_CONF, conf);
+	now = (u32)hpet_read();
+	mmio_write32(regs, T0_CMP, now + (u32)cycles); /* clears VAL_SET */
 	mmio_write32(regs, T0_CMP, (u32)cycles);
-	if (counter_64)
-		mmio_write32(regs, T0_CMP + 4, (u32)(cycles >> 32));
 	mmio_write32(regs, GEN_CONF, mmio_read32(regs, GEN_CONF) | CONF_ENABLE | CONF_LEG_RT);
 }

@@ -25,12 +25,18 @@ bool hpet_present(void);
 u64 hpet_hz(void);	     /* main counter frequency */
 u64 hpet_read(void);	     /* the main counter (64 bits, or 32 zero-extended) */
 bool hpet_counter_64bit(void);
+/* The legacy replacement routing is on (timer 0 on IRQ 0, timer 1 on IRQ 8:
+ * the RTC's interrupt no longer reaches the 8259). */
+bool hpet_legacy_routing(void);
 
 /* Timer 0, legacy routing to IRQ 0: one interrupt when the counter
  * reaches now + cycles (cycles >= 1).  Returns the comparator written. */
 u64 hpet_timer0_oneshot(u64 cycles);
 /* Timer 0, periodic: an interrupt every `cycles`. */
 void hpet_timer0_periodic(u64 cycles);
+/* An interrupt now came before the armed one-shot's comparator (the
+ * 32-bit wrap interrupt): the one-shot is still to come. */
+bool hpet_timer0_pending(void);
 /* Timer 0 interrupts off. */
 void hpet_timer0_stop(void);
 

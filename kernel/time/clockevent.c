@@ -36,6 +36,9 @@ static void clockevent_irq(struct trap_frame *tf, void *ctx)
 	(void)tf;
 	(void)ctx;
 	clock_irq_update();
+	/* the HPET's 32-bit wrap interrupt: its one-shot is still armed */
+	if (device == CLOCKEVENT_HPET && hpet_timer0_pending())
+		return;
 	events++;
 	trace_event(TRACE_IRQ0, TRACE_PID_CURRENT, -1, 0, 0);
 	if (handler)
@@ -81,6 +84,10 @@ void clockevent_init(void)
 		kprintf("clockevent: clockevent=%s: no such usable device\n", want);
 	if (device == CLOCKEVENT_PIT && !clock_pit_present())
 		kprintf("clockevent: WARNING: no PIT and no HPET: no timer interrupts\n");
+	/* the firmware leaves channel 0 ticking at 18.2 Hz on the same
+	 * IRQ 0: quiet it when the HPET takes the line */
+	if (device == CLOCKEVENT_HPET && clock_pit_present())
+		pit_ch0_halt();
 	irq_register(IRQ_PIT, clockevent_irq, NULL);
 	kprintf("clockevent: %s on IRQ 0%s\n", clockevent_name(),
 		device == CLOCKEVENT_HPET ? " (legacy replacement routing)" : "");
