@@ -6,6 +6,7 @@
  * new source.  Then Linux's answers to odd writes: 0 bytes stores nothing,
  * 32 bytes or more is EINVAL, an unknown name selects the best source,
  * available_clocksource opens for writing but write(2) is EIO.
+ * /proc/timer_list names the clock event device and the source.
  */
 /* initramfs: yes */
 /* qemu: -M q35 -icount shift=3,align=off,sleep=off */
@@ -89,6 +90,14 @@ int main(void)
 			mono0 = ns(CLOCK_MONOTONIC);
 		}
 	ok(put("hpet", 4) == 4 && current_is("hpet"), "back on the HPET");
+	{
+		static char list[16384];
+
+		ok(tap_slurp("/proc/timer_list", list, (int)sizeof(list)) > 0 &&
+			   strstr(list, "\nClock Event Device: pit\n") &&
+			   strstr(list, "\n clock source:   hpet\n"),
+		   "/proc/timer_list names the PIT as clock event device, the HPET as source");
+	}
 	ok(put("", 0) == 0 && current_is("hpet"), "a write of 0 bytes stores nothing");
 	ok(put("0123456789012345678901234567890123", 32) == -EINVAL && current_is("hpet"),
 	   "a name of 32 bytes is EINVAL");
