@@ -6,7 +6,9 @@
  * new source.  Then Linux's answers to odd writes: 0 bytes stores nothing,
  * 32 bytes or more is EINVAL, an unknown name selects the best source,
  * available_clocksource opens for writing but write(2) is EIO.
- * /proc/timer_list names the clock event device and the source.
+ * /proc/timer_list names the clock event device and the source.  Last, a
+ * child switches sources 200 times while the parent reads the clocks and
+ * sleeps: nothing goes back, no sleep ends early.
  */
 /* initramfs: yes */
 /* qemu: -M q35 -icount shift=3,align=off,sleep=off */
@@ -15,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -111,6 +114,40 @@ int main(void)
 			close(fd);
 	}
 	ok(put((const char *)16, 4) == -EFAULT && current_is("tsc"), "a bad pointer is EFAULT");
+	{
+		static const char *const names[] = { "hpet\n", "acpi_pm\n", "pit\n", "tsc\n" };
+		pid_t child = fork();
+		long long prev_m = ns(CLOCK_MONOTONIC), prev_r = ns(CLOCK_MONOTONIC_RAW);
+		int back = 0, early = 0, status = -1;
+
+		if (child == 0) {
+			for (int i = 0; i < 200; i++)
+				if (put(names[i % 4], strlen(names[i % 4])) != (long)strlen(names[i % 4]))
+					_exit(1);
+			_exit(0);
+		}
+		for (int i = 0; i < 400; i++) {
+			long long m = ns(CLOCK_MONOTONIC), r = ns(CLOCK_MONOTONIC_RAW);
+
+			if (m < prev_m || r < prev_r)
+				back++;
+			prev_m = m;
+			prev_r = r;
+			if (i % 40 == 0) {
+				struct timespec req = { 0, 2000000 };
+				long long a = ns(CLOCK_MONOTONIC);
+				nanosleep(&req, NULL);
+				if (ns(CLOCK_MONOTONIC) - a < 2000000)
+					early++;
+			}
+		}
+		waitpid(child, &status, 0);
+		ok(child > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		   "a child switched the source 200 times");
+		tap_why("%d reads went back, %d sleeps ended early", back, early);
+		ok(back == 0 && early == 0, "meanwhile no clock read went back, no sleep ended early");
+		ok(put("tsc", 3) == 3 && current_is("tsc"), "back on the TSC");
+	}
 	done_testing();
 	return 0;
 }
