@@ -65,8 +65,15 @@ void clockevent_source_changed(void)
 	} else {
 		max_delta_ns = HPET_MAX_DELTA_NS;
 	}
-	if (fold && fold < max_delta_ns)
-		max_delta_ns = fold;
+	if (fold && fold < max_delta_ns) {
+		/* whole PIT ticks, so that the longest one-shot is max_delta_ns */
+		if (device == CLOCKEVENT_PIT) {
+			max_ticks = (u32)pit_ns_to_ticks(fold);
+			max_delta_ns = pit_ticks_to_ns(max_ticks);
+		} else {
+			max_delta_ns = fold;
+		}
+	}
 	if (fold)
 		clockevent_stop(); /* starts the folding chain of one-shots */
 	irq_restore(flags);

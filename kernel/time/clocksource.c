@@ -118,7 +118,7 @@ u64 clocksource_fold_interval_ns(enum clock_source s)
 {
 	switch (s) {
 	case CLOCK_SOURCE_PIT:
-		return 27000000; /* half of 65536 ticks */
+		return pit_ticks_to_ns(PIT_DIVISOR_MAX / 2); /* half of its 65536-tick wrap */
 	case CLOCK_SOURCE_ACPI_PM:
 		/* half a wrap: 2.3 s at 24 bits, 600 s at 32 */
 		return acpi_pm_mask() == 0xFFFFFFu ? 2300000000ull : 600000000000ull;
