@@ -22,6 +22,9 @@
 
 static struct acpi_info info; /* written by acpi_init only, at boot */
 static bool present;
+/* A reset register in memory space, mapped at boot (mmio_map is for boot
+ * only: a later mapping would miss the address spaces made since). */
+static volatile u8 *reset_mmio;
 
 #define PM1_SCI_EN 0x0001u
 #define PM1_SLP_TYP_SHIFT 10
@@ -138,6 +141,8 @@ void acpi_init(void)
 		return;
 	}
 	present = true;
+	if (info.reset_supported && info.reset_reg.space_id == ACPI_SPACE_MEMORY)
+		reset_mmio = (volatile u8 *)mmio_map(info.reset_reg.address, 1);
 	print_found();
 }
 
@@ -156,12 +161,10 @@ static void write_reset_reg(void)
 		if (g->address <= 0xFFFF)
 			outb((u16)g->address, info.reset_value);
 		break;
-	case ACPI_SPACE_MEMORY: {
-		volatile u8 *p = (volatile u8 *)mmio_map(g->address, 1);
-		if (p)
-			*p = info.reset_value;
+	case ACPI_SPACE_MEMORY:
+		if (reset_mmio)
+			*reset_mmio = info.reset_value;
 		break;
-	}
 	case ACPI_SPACE_PCI_CONFIG: {
 		/* bus 0; the address packs device (47:32), function (31:16)
 		 * and register (15:0); configuration mechanism #1 */

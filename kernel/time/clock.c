@@ -74,7 +74,7 @@
 
 static enum clock_source source; /* irq_save to change (clock_set_source) */
 static bool have_tsc, pit_ok;
-static u64 src_offset; /* non-TSC sources: RAW when their count started */
+static u64 src_offset; /* non-TSC sources: RAW when their count started; irq_save */
 static u64 tsc_boot, tsc_hz;
 static u32 tsc_mult, tsc_shift;
 
