@@ -453,6 +453,8 @@ static void clock_read_rtc(void)
 	u64 mono;
 
 	rtc_init();
+	if (acpi_tables() && acpi_tables()->century_index)
+		rtc_set_century_index(acpi_tables()->century_index);
 	if (rtc_read(&t) == 0) {
 		boot_rtc_seconds = cal_to_epoch(&t);
 	} else {
