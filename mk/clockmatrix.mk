@@ -1,10 +1,11 @@
 # The clock matrix: the kernel on QEMU's pc and q35, with and without a PIT,
-# with the PIT or the HPET as clock event device and the TSC, HPET, ACPI PM
+# with the PIT, the HPET or the local APIC timer as clock event device and
+# the TSC, HPET, ACPI PM
 # timer or PIT as clock source, with and without a TSC
 # (tests/clockmatrix/rows, tools/clock-matrix).
 #
 # test-clock-matrix (in make test): three rows chosen to reach what the
-# other layers do not (no PIT at all; the HPET event device with the PM
+# other layers do not (no PIT at all; the local APIC timer with the PM
 # timer source; no TSC and no PIT), the clock suites only, and the ACPI
 # power paths (tools/power-test).  test-matrix (not in make test, minutes):
 # every row, every in-kernel suite and the conformance suite against Linux.

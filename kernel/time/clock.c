@@ -442,6 +442,11 @@ u64 clock_tsc_hz(void)
 	return source == CLOCK_SOURCE_TSC ? tsc_hz : 0;
 }
 
+u64 clock_tsc_calibrated_hz(void)
+{
+	return clocksource_usable(CLOCK_SOURCE_TSC) ? tsc_hz : 0;
+}
+
 s64 clock_boot_rtc_seconds(void)
 {
 	return boot_rtc_seconds;

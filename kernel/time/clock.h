@@ -69,6 +69,7 @@ int clock_set_source(const char *name);
 /* The PIT answered at boot (a machine may have none: -machine pit=off). */
 bool clock_pit_present(void);
 u64 clock_tsc_hz(void);		  /* calibrated TSC frequency, 0 without a TSC */
+u64 clock_tsc_calibrated_hz(void); /* the same whatever the source, 0 if unusable */
 s64 clock_boot_rtc_seconds(void); /* what the RTC said at boot (seconds since 1970) */
 
 /* Measure the TSC against PIT channel 2 over `ticks` PIT ticks (1..65536);

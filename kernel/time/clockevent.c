@@ -11,7 +11,9 @@
  */
 #include "kernel/time/clockevent.h"
 #include "arch/i386/cpu.h"
+#include "arch/i386/lapic.h"
 #include "arch/i386/pic.h"
+#include "drivers/acpi.h"
 #include "drivers/hpet.h"
 #include "drivers/pit.h"
 #include "kernel/bootinfo.h"
@@ -31,6 +33,20 @@ static enum clockevent_device device; /* chosen at boot */
 static u32 max_ticks = PIT_DIVISOR_MAX;
 static u64 max_delta_ns; /* the longest one-shot, kept: asked every event */
 
+static u64 lapic_hz; /* the local APIC timer's count rate, calibrated at boot */
+static u64 tsc_khz;  /* lapic-deadline: the TSC's kHz, rounded up */
+
+static void clockevent_event(void)
+{
+	events++;
+	trace_event(TRACE_IRQ0, TRACE_PID_CURRENT, -1, 0, 0);
+	if (handler)
+		handler(clock_monotonic_ns());
+	else if (clocksource_fold_interval_ns(clock_source()))
+		clockevent_stop(); /* keeps a narrow clock source folding */
+	trace_event(TRACE_IRQ0_EXIT, TRACE_PID_CURRENT, -1, 0, 0);
+}
+
 static void clockevent_irq(struct trap_frame *tf, void *ctx)
 {
 	(void)tf;
@@ -39,13 +55,78 @@ static void clockevent_irq(struct trap_frame *tf, void *ctx)
 	/* the HPET's 32-bit wrap interrupt: its one-shot is still armed */
 	if (device == CLOCKEVENT_HPET && hpet_timer0_pending())
 		return;
-	events++;
-	trace_event(TRACE_IRQ0, TRACE_PID_CURRENT, -1, 0, 0);
-	if (handler)
-		handler(clock_monotonic_ns());
-	else if (clocksource_fold_interval_ns(clock_source()))
-		clockevent_stop(); /* keeps a narrow clock source folding */
-	trace_event(TRACE_IRQ0_EXIT, TRACE_PID_CURRENT, -1, 0, 0);
+	if (device >= CLOCKEVENT_LAPIC)
+		return; /* IRQ 0 is not the device's */
+	clockevent_event();
+}
+
+/* The local APIC timer's vector (not an 8259 IRQ: trap_dispatch calls it
+ * as a handler of its own).  EOI first, as irq_dispatch does: the handler
+ * may switch tasks. */
+static void lapic_timer_irq(struct trap_frame *tf)
+{
+	(void)tf;
+	lapic_eoi();
+	clock_irq_update();
+	clockevent_event();
+}
+
+/*
+ * The local APIC timer's rate against the clock in use, over 50 ms: each
+ * count read sits between two clock reads, whose midpoint is its time.
+ * Two parts per million are added: a rate taken too high makes events
+ * late by at most 2 us a second, one taken too low would make them early.
+ */
+static u64 lapic_calibrate(void)
+{
+	u32 flags = irq_save();
+	u64 a0, b0, a1, b1, ns, hz;
+	u32 c0, c1;
+
+	lapic_timer_oneshot(0xFFFFFFFFu);
+	a0 = clock_raw_ns();
+	c0 = lapic_timer_current();
+	b0 = clock_raw_ns();
+	do {
+		a1 = clock_raw_ns();
+	} while (a1 - a0 < 50000000);
+	c1 = lapic_timer_current();
+	b1 = clock_raw_ns();
+	lapic_timer_stop();
+	irq_restore(flags);
+	ns = (a1 + b1) / 2 - (a0 + b0) / 2;
+	hz = clockmath_muldiv(c0 - c1, NSEC_PER_SEC / 1000, (u32)(ns / 1000));
+	return hz + hz / 500000;
+}
+
+/* The local APIC timer as the device, if clockevent= asks for it. */
+static bool lapic_choose(const char *want)
+{
+	const struct acpi_info *acpi = acpi_tables();
+	bool deadline = strcmp(want, "lapic-deadline") == 0;
+
+	if (strcmp(want, "lapic") != 0 && !deadline)
+		return false;
+	if (lapic_init(acpi && acpi->have_madt ? acpi->lapic_phys : 0xFEE00000u, lapic_timer_irq) < 0)
+		return false;
+	lapic_hz = lapic_calibrate();
+	if (lapic_hz < 1000000 || lapic_hz > 0xFFFFFFFFu) {
+		kprintf("clockevent: local APIC timer at %llu Hz: not used\n", lapic_hz);
+		return false;
+	}
+	kprintf("clockevent: local APIC timer %llu Hz, calibrated against %s\n", lapic_hz,
+		clocksource_name(clock_source()));
+	device = CLOCKEVENT_LAPIC;
+	if (deadline) {
+		if (lapic_has_tsc_deadline() && clock_tsc_calibrated_hz()) {
+			tsc_khz = (clock_tsc_calibrated_hz() + 999) / 1000;
+			device = CLOCKEVENT_LAPIC_DEADLINE;
+		} else {
+			kprintf("clockevent: no TSC-deadline mode (CPUID.1:ECX bit 24) or no "
+				"TSC: the one-shot mode\n");
+		}
+	}
+	return true;
 }
 
 /*
@@ -63,7 +144,7 @@ void clockevent_source_changed(void)
 		max_ticks = clock_source() == CLOCK_SOURCE_PIT ? PIT_DIVISOR_MAX / 2 : PIT_DIVISOR_MAX;
 		max_delta_ns = pit_ticks_to_ns(max_ticks);
 	} else {
-		max_delta_ns = HPET_MAX_DELTA_NS;
+		max_delta_ns = HPET_MAX_DELTA_NS; /* a second: also the local APIC's */
 	}
 	if (fold && fold < max_delta_ns) {
 		/* whole PIT ticks, so that the longest one-shot is max_delta_ns */
@@ -85,7 +166,9 @@ void clockevent_init(void)
 
 	bootinfo_cmdline_get("clockevent", want, sizeof(want));
 	device = CLOCKEVENT_PIT;
-	if (hpet_present() && (!clock_pit_present() || strcmp(want, "hpet") == 0))
+	if (lapic_choose(want))
+		; /* the local APIC timer */
+	else if (hpet_present() && (!clock_pit_present() || strcmp(want, "hpet") == 0))
 		device = CLOCKEVENT_HPET;
 	else if (want[0] && strcmp(want, "pit") != 0)
 		kprintf("clockevent: clockevent=%s: no such usable device\n", want);
@@ -93,11 +176,14 @@ void clockevent_init(void)
 		kprintf("clockevent: WARNING: no PIT and no HPET: no timer interrupts\n");
 	/* the firmware leaves channel 0 ticking at 18.2 Hz on the same
 	 * IRQ 0: quiet it when the HPET takes the line */
-	if (device == CLOCKEVENT_HPET && clock_pit_present())
+	if (device != CLOCKEVENT_PIT && clock_pit_present())
 		pit_ch0_halt();
 	irq_register(IRQ_PIT, clockevent_irq, NULL);
-	kprintf("clockevent: %s on IRQ 0%s\n", clockevent_name(),
-		device == CLOCKEVENT_HPET ? " (legacy replacement routing)" : "");
+	if (device >= CLOCKEVENT_LAPIC)
+		kprintf("clockevent: %s on vector %#x\n", clockevent_name(), LAPIC_TIMER_VECTOR);
+	else
+		kprintf("clockevent: %s on IRQ 0%s\n", clockevent_name(),
+			device == CLOCKEVENT_HPET ? " (legacy replacement routing)" : "");
 	clockevent_source_changed();
 }
 
@@ -108,7 +194,9 @@ enum clockevent_device clockevent_device(void)
 
 const char *clockevent_name(void)
 {
-	return device == CLOCKEVENT_HPET ? "hpet" : "pit";
+	static const char *const names[] = { "pit", "hpet", "lapic", "lapic-deadline" };
+
+	return names[device];
 }
 
 /* The HPET one-shot: ns (under max_delta_ns) to counter cycles, rounded
@@ -155,7 +243,7 @@ static u32 program(u64 deadline_ns, u64 *event_ns)
 	u32 ticks = 1;
 
 	*event_ns = deadline_ns;
-	if (device == CLOCKEVENT_HPET) {
+	if (device != CLOCKEVENT_PIT) {
 		u64 raw = deadline_ns > now ? clock_monotonic_to_raw_delta(deadline_ns - now) : 0;
 
 		if (raw >= max_delta_ns) {
@@ -163,7 +251,18 @@ static u32 program(u64 deadline_ns, u64 *event_ns)
 			if (deadline_ns - now > max_delta_ns)
 				*event_ns = now + max_delta_ns;
 		}
-		ticks = hpet_program(raw);
+		if (device == CLOCKEVENT_HPET) {
+			ticks = hpet_program(raw);
+		} else if (device == CLOCKEVENT_LAPIC) {
+			/* counts rounded up: never before the deadline */
+			ticks = (u32)clockmath_muldiv_ceil(raw, (u32)lapic_hz, NSEC_PER_SEC);
+			lapic_timer_oneshot(ticks ? ticks : 1);
+		} else {
+			u64 cycles = clockmath_muldiv_ceil(raw, (u32)tsc_khz, 1000000);
+
+			lapic_timer_deadline(rdtsc() + cycles + 1);
+			ticks = (u32)cycles;
+		}
 		trace_event(TRACE_PIT, TRACE_PID_CURRENT, -1, ticks, deadline_ns);
 		irq_restore(flags);
 		return ticks;
@@ -214,6 +313,8 @@ void clockevent_stop(void)
 		clockevent_program(clock_monotonic_ns() + max_delta_ns);
 	else if (device == CLOCKEVENT_HPET)
 		hpet_timer0_stop();
+	else if (device >= CLOCKEVENT_LAPIC)
+		lapic_timer_stop();
 	else
 		pit_ch0_halt();
 }
@@ -224,6 +325,8 @@ u32 clockevent_periodic(u64 period_ns)
 
 	if (device == CLOCKEVENT_HPET)
 		hpet_timer0_periodic(clockmath_muldiv(period_ns, (u32)hpet_hz(), NSEC_PER_SEC));
+	else if (device >= CLOCKEVENT_LAPIC) /* the deadline mode has no period */
+		lapic_timer_periodic((u32)clockmath_muldiv(period_ns, (u32)lapic_hz, NSEC_PER_SEC));
 	else
 		pit_ch0_periodic(divisor);
 	return divisor;

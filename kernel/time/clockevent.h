@@ -19,15 +19,17 @@
 
 typedef void (*clockevent_handler_t)(u64 now_ns);
 
-enum clockevent_device { CLOCKEVENT_PIT, CLOCKEVENT_HPET };
+enum clockevent_device { CLOCKEVENT_PIT, CLOCKEVENT_HPET, CLOCKEVENT_LAPIC, CLOCKEVENT_LAPIC_DEADLINE };
 
 /* Choose the device (the PIT; HPET timer 0 when there is no PIT, or with
- * clockevent=hpet), take IRQ 0 (called by clock_init). */
+ * clockevent=hpet; the local APIC timer with clockevent=lapic, its
+ * TSC-deadline mode with clockevent=lapic-deadline), take IRQ 0 (called
+ * by clock_init). */
 void clockevent_init(void);
 /* The clock source changed: the longest one-shot may change with it. */
 void clockevent_source_changed(void);
 enum clockevent_device clockevent_device(void);
-const char *clockevent_name(void); /* "pit", "hpet" */
+const char *clockevent_name(void); /* "pit", "hpet", "lapic", "lapic-deadline" */
 /* Install the handler of events; returns the previous one (tests borrow
  * the device and give it back). */
 clockevent_handler_t clockevent_set_handler(clockevent_handler_t fn);

@@ -136,7 +136,9 @@ static void test_far_and_past_deadlines(struct ktest *t)
 	KASSERT_TRUE(t, n_events >= 1);
 	got = event_ns[0] - start;
 	KEXPECT_GE(t, got, clockevent_max_delta_ns() - 1000);
-	KEXPECT_LT(t, got, clockevent_max_delta_ns() + 10000);
+	/* 10 us, and for a device calibrated at boot (the local APIC timer:
+	 * to some ppm, rounded to be late, never early) 20 ppm more */
+	KEXPECT_LT(t, got, clockevent_max_delta_ns() + 10000 + clockevent_max_delta_ns() / 50000);
 	old = borrow();
 	start = clock_monotonic_ns();
 	clockevent_program(start > 1000000 ? start - 1000000 : 0);
