@@ -8,6 +8,7 @@
 #include "arch/i386/cpu.h"
 #include "arch/i386/gdt.h"
 #include "arch/i386/idt.h"
+#include "arch/i386/ioapic.h"
 #include "arch/i386/pic.h"
 #include "drivers/acpi.h"
 #include "drivers/serial.h"
@@ -57,6 +58,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	pmm_init();	      /* the free pages: from boot_info's memory map */
 	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */
 	acpi_init();	      /* the firmware's tables: after pmm_init (MMIO window) */
+	irqchip_init();	      /* irqchip=ioapic: the I/O APIC routes; before any irq_register */
 	clock_init();	      /* TSC or PIT clock, RTC; it also starts clock events, ktimers */
 	trace_init();	      /* the command line's trace words: after clock_init (timestamps) */
 	fault_inject_init();  /* failslab=, fail_page_alloc=: only tasks with a pid fail */

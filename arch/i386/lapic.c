@@ -50,6 +50,11 @@ int lapic_init(u64 phys, void (*handler)(struct trap_frame *tf))
 {
 	u32 a, b, c, d;
 
+	if (regs) { /* already on (the I/O APIC's setup): take the timer */
+		if (handler)
+			trap_set_handler(LAPIC_TIMER_VECTOR, handler);
+		return 0;
+	}
 	cpuid(1, &a, &b, &c, &d);
 	if (!(d & (1u << 9))) {
 		kprintf("lapic: the CPU has no local APIC\n");
@@ -61,7 +66,8 @@ int lapic_init(u64 phys, void (*handler)(struct trap_frame *tf))
 		kprintf("lapic: cannot map %#llx\n", (unsigned long long)phys);
 		return -1;
 	}
-	trap_set_handler(LAPIC_TIMER_VECTOR, handler);
+	if (handler)
+		trap_set_handler(LAPIC_TIMER_VECTOR, handler);
 	trap_set_handler(LAPIC_SPURIOUS_VECTOR, spurious);
 	/* virtual wire: the 8259's interrupts through LINT0, NMIs on LINT1
 	 * (the MADT's LAPIC NMI entry on QEMU and most PCs) */
@@ -116,6 +122,11 @@ void lapic_timer_deadline(u64 tsc)
 	/* the mode first: a deadline written in another mode is ignored */
 	mmio_write32(regs, REG_LVT_TIMER, LVT_DEADLINE | LAPIC_TIMER_VECTOR);
 	wrmsr(MSR_TSC_DEADLINE, tsc);
+}
+
+void lapic_mask_lint0(void)
+{
+	mmio_write32(regs, REG_LVT_LINT0, LVT_MASKED | DM_EXTINT);
 }
 
 void lapic_eoi(void)

@@ -19,7 +19,8 @@
 #define LAPIC_SPURIOUS_VECTOR 0xFF
 
 /* Map and enable the local APIC at phys (virtual wire mode), its timer
- * masked; handler runs for the timer's vector.  0, or -1 (printed). */
+ * masked; handler (if not NULL) runs for the timer's vector.  0, or -1
+ * (printed).  A second call only sets the handler. */
 int lapic_init(u64 phys, void (*handler)(struct trap_frame *tf));
 bool lapic_present(void);
 /* CPUID.1:ECX bit 24: the timer has the TSC-deadline mode. */
@@ -33,6 +34,9 @@ void lapic_timer_stop(void);
 u32 lapic_timer_current(void);
 /* TSC-deadline mode: interrupt when the TSC reaches tsc (0 disarms). */
 void lapic_timer_deadline(u64 tsc);
+
+/* LINT0 masked: the 8259s' virtual wire cut (the I/O APIC routes). */
+void lapic_mask_lint0(void);
 
 /* End of interrupt (the timer's, before its handler runs). */
 void lapic_eoi(void);
