@@ -18,6 +18,7 @@
 #include "drivers/pit.h"
 #include "kernel/bootinfo.h"
 #include "kernel/printk.h"
+#include "kernel/softlockup.h"
 #include "kernel/time/clock.h"
 #include "kernel/time/clocksource.h"
 #include "lib/string.h"
@@ -36,9 +37,10 @@ static u64 max_delta_ns; /* the longest one-shot, kept: asked every event */
 static u64 lapic_hz; /* the local APIC timer's count rate, calibrated at boot */
 static u64 tsc_khz;  /* lapic-deadline: the TSC's kHz, rounded up */
 
-static void clockevent_event(void)
+static void clockevent_event(struct trap_frame *tf)
 {
 	events++;
+	softlockup_irq(tf); /* is the task it interrupted stuck in the kernel? */
 	trace_event(TRACE_IRQ0, TRACE_PID_CURRENT, -1, 0, 0);
 	if (handler)
 		handler(clock_monotonic_ns());
@@ -49,7 +51,6 @@ static void clockevent_event(void)
 
 static void clockevent_irq(struct trap_frame *tf, void *ctx)
 {
-	(void)tf;
 	(void)ctx;
 	clock_irq_update();
 	/* the HPET's 32-bit wrap interrupt: its one-shot is still armed */
@@ -57,7 +58,7 @@ static void clockevent_irq(struct trap_frame *tf, void *ctx)
 		return;
 	if (device >= CLOCKEVENT_LAPIC)
 		return; /* IRQ 0 is not the device's */
-	clockevent_event();
+	clockevent_event(tf);
 }
 
 /* The local APIC timer's vector (not an 8259 IRQ: trap_dispatch calls it
@@ -65,10 +66,9 @@ static void clockevent_irq(struct trap_frame *tf, void *ctx)
  * may switch tasks. */
 static void lapic_timer_irq(struct trap_frame *tf)
 {
-	(void)tf;
 	lapic_eoi();
 	clock_irq_update();
-	clockevent_event();
+	clockevent_event(tf);
 }
 
 /*
@@ -306,10 +306,11 @@ void clockevent_stop(void)
 	/*
 	 * With the TSC the device really goes quiet: no tick while nothing
 	 * is due.  (QEMU still delivers a one-shot programmed before; the
-	 * handler then finds nothing due.)  With the PIT clock source the
-	 * longest one-shot keeps channel 2 folded into the clock.
+	 * handler then finds nothing due.)  With a narrow clock source (PIT,
+	 * PM timer) the longest one-shot keeps it folded into the clock; with
+	 * the soft-lockup watchdog on, it keeps the watchdog's check coming.
 	 */
-	if (clocksource_fold_interval_ns(clock_source()))
+	if (clocksource_fold_interval_ns(clock_source()) || softlockup_active())
 		clockevent_program(clock_monotonic_ns() + max_delta_ns);
 	else if (device == CLOCKEVENT_HPET)
 		hpet_timer0_stop();
