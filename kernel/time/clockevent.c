@@ -33,6 +33,10 @@ static unsigned long events;
 static enum clockevent_device device; /* chosen at boot */
 static u32 max_ticks = PIT_DIVISOR_MAX;
 static u64 max_delta_ns; /* the longest one-shot, kept: asked every event */
+/* While the soft-lockup watchdog is on it wants a tick of at most the
+ * PIT's longest one-shot (kernel/softlockup.h): the HPET's and the local
+ * APIC's second is cut to that. */
+#define WATCHDOG_TICK_NS 54925000ull
 
 static u64 lapic_hz; /* the local APIC timer's count rate, calibrated at boot */
 static u64 tsc_khz;  /* lapic-deadline: the TSC's kHz, rounded up */
@@ -199,6 +203,13 @@ const char *clockevent_name(void)
 	return names[device];
 }
 
+/* The longest one-shot now (the watchdog may shorten it). */
+static u64 max_delta(void)
+{
+	return softlockup_active() && max_delta_ns > WATCHDOG_TICK_NS ? WATCHDOG_TICK_NS
+								    : max_delta_ns;
+}
+
 /* The HPET one-shot: ns (under max_delta_ns) to counter cycles, rounded
  * up, so the interrupt never comes before the deadline. */
 static u32 hpet_program(u64 raw_ns)
@@ -245,11 +256,12 @@ static u32 program(u64 deadline_ns, u64 *event_ns)
 	*event_ns = deadline_ns;
 	if (device != CLOCKEVENT_PIT) {
 		u64 raw = deadline_ns > now ? clock_monotonic_to_raw_delta(deadline_ns - now) : 0;
+		u64 longest = max_delta();
 
-		if (raw >= max_delta_ns) {
-			raw = max_delta_ns;
-			if (deadline_ns - now > max_delta_ns)
-				*event_ns = now + max_delta_ns;
+		if (raw >= longest) {
+			raw = longest;
+			if (deadline_ns - now > longest)
+				*event_ns = now + longest;
 		}
 		if (device == CLOCKEVENT_HPET) {
 			ticks = hpet_program(raw);
@@ -311,7 +323,7 @@ void clockevent_stop(void)
 	 * the soft-lockup watchdog on, it keeps the watchdog's check coming.
 	 */
 	if (clocksource_fold_interval_ns(clock_source()) || softlockup_active())
-		clockevent_program(clock_monotonic_ns() + max_delta_ns);
+		clockevent_program(clock_monotonic_ns() + max_delta());
 	else if (device == CLOCKEVENT_HPET)
 		hpet_timer0_stop();
 	else if (device >= CLOCKEVENT_LAPIC)
@@ -335,7 +347,7 @@ u32 clockevent_periodic(u64 period_ns)
 
 u64 clockevent_max_delta_ns(void)
 {
-	return max_delta_ns;
+	return max_delta();
 }
 
 unsigned long clockevent_count(void)
