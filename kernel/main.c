@@ -18,6 +18,7 @@
 #include "fs/fs.h"
 #include "mm/fault_inject.h"
 #include "mm/kheap.h"
+#include "mm/slab_debug.h"
 #ifdef TICK386_KTEST
 #include "kernel/ktest.h"
 #endif
@@ -54,6 +55,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	idt_init();
 	pic_init();	      /* IRQs remapped to vectors 0x20..0x2f: after idt_init */
 	pmm_init();	      /* the free pages: from boot_info's memory map */
+	slab_debug_init();    /* slub_debug: before any cache is created */
 	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */
 	clock_init();	      /* TSC or PIT clock, RTC; it also starts clock events, ktimers */
 	trace_init();	      /* the command line's trace words: after clock_init (timestamps) */
