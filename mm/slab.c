@@ -91,8 +91,9 @@ static struct kmem_cache *cache_create(const char *name, size_t size, size_t ali
 	}
 	if (cache_setup(&tmp, name, size, align) < 0)
 		return NULL;
+	/* An object too big for red zones in SLAB_MAX_PAGES goes without. */
 	if (debug && slab_debug_layout(&tmp) < 0)
-		return NULL;
+		cache_setup(&tmp, name, size, align);
 	struct kmem_cache *c = kmem_cache_alloc(&cache_cache);
 	if (c) {
 		u32 flags = irq_save();
@@ -143,8 +144,6 @@ void kmem_cache_for_each(void (*fn)(struct kmem_cache *c, void *ctx), void *ctx)
 
 static struct slab *slab_new(struct kmem_cache *c)
 {
-	if (c->debug)
-		return NULL; /* its slabs are mm/slab_debug.c's */
 	/* Not a failure point of its own: the object allocation that needs the
 	 * slab is (mm/fault_inject.h). */
 	u32 phys = pmm_alloc_pages_uncounted(c->slab_pages);
@@ -178,7 +177,8 @@ void *kmem_cache_alloc(struct kmem_cache *c)
 		if (!s) {
 			irq_restore(flags);
 			/* Out of memory, or a debug cache: its partial list is
-			 * always empty, so every allocation comes here. */
+			 * always empty and its slab_pages 0, so that every
+			 * allocation comes here. */
 			return unlikely(c->debug) ? slab_debug_alloc(c) : NULL;
 		}
 		list_push(&c->partial, s);
@@ -276,10 +276,10 @@ void kmem_cache_get_stats(struct kmem_cache *c, struct kmem_cache_stats *st)
 	u32 flags = irq_save();
 	st->object_size = c->debug ? slab_round_up(c->size, c->align) : c->stride;
 	st->objects_per_slab = c->per_slab;
-	st->pages_per_slab = c->slab_pages;
+	st->pages_per_slab = c->debug ? c->debug_slab_pages : c->slab_pages;
 	st->objects_in_use = c->in_use;
 	st->slabs = c->slabs;
-	st->pages = c->slabs * c->slab_pages;
+	st->pages = c->slabs * st->pages_per_slab;
 	irq_restore(flags);
 }
 

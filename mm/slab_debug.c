@@ -71,8 +71,16 @@ int slab_debug_layout(struct kmem_cache *c)
 	c->redzone = slab_round_up(8, c->align);
 	c->meta = slab_round_up(c->redzone + c->size + 8, 8);
 	c->stride = slab_round_up(c->meta + sizeof(struct slab_debug_meta), c->align);
+	if (slab_layout(c) < 0) {
+		c->debug = 0;
+		return -EINVAL;
+	}
+	/* slab_pages 0: kmem_cache_alloc's own slab_new fails at once and
+	 * hands the allocation to slab_debug_alloc (slab_internal.h). */
+	c->debug_slab_pages = c->slab_pages;
+	c->slab_pages = 0;
 	debug_caches++;
-	return slab_layout(c);
+	return 0;
 }
 
 /* ---- where things are ------------------------------------------------------ */
@@ -294,7 +302,7 @@ static void check_or_panic(const struct kmem_cache *c, u8 *slot, const char *whe
 
 static struct slab *debug_slab_new(struct kmem_cache *c)
 {
-	u32 phys = pmm_alloc_pages_uncounted(c->slab_pages);
+	u32 phys = pmm_alloc_pages_uncounted(c->debug_slab_pages);
 	if (!phys)
 		return NULL;
 	struct slab *s = PHYS_TO_VIRT(phys);
@@ -309,7 +317,7 @@ static struct slab *debug_slab_new(struct kmem_cache *c)
 		*m = (struct slab_debug_meta){.state = SLOT_FREE, .next = s->free_list, .slab = s};
 		s->free_list = m;
 	}
-	for (u32 i = 0; i < c->slab_pages; i++)
+	for (u32 i = 0; i < c->debug_slab_pages; i++)
 		pmm_set_owner(phys + i * PAGE_SIZE, (u32)s);
 	return s;
 }
@@ -371,7 +379,7 @@ static void quarantine_release_head(void)
 		slab_list_remove(&c->debug_partial, s);
 		c->slabs--;
 		s->magic = 0;
-		pmm_free_pages(VIRT_TO_PHYS(s), c->slab_pages);
+		pmm_free_pages(VIRT_TO_PHYS(s), c->debug_slab_pages);
 	}
 }
 

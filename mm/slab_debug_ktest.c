@@ -136,8 +136,23 @@ static void test_kmalloc_either_way(struct ktest *t)
 	kfree(p);
 }
 
+/* An object that leaves no room for red zones in 8 pages gets an ordinary
+ * cache instead of none. */
+static void test_too_big_for_red_zones(struct ktest *t)
+{
+	struct kmem_cache *c = kmem_cache_create_debug("ktest-huge", 32640, 0);
+	KASSERT_TRUE(t, c != NULL);
+	void *obj = kmem_cache_alloc(c);
+	KASSERT_TRUE(t, obj != NULL);
+	KEXPECT_TRUE(t, kmem_cache_of(obj) == c); /* an ordinary cache's object */
+	KEXPECT_TRUE(t, slab_debug_cache_of(obj) == NULL);
+	kmem_cache_free(c, obj);
+	KEXPECT_EQ(t, kmem_cache_destroy(c), 0);
+}
+
 KTEST_SUITE(slab_debug, KTEST_CASE(test_write_after_free_found), KTEST_CASE(test_red_zones_found),
-	    KTEST_CASE(test_quarantine_delays_reuse), KTEST_CASE(test_kmalloc_either_way));
+	    KTEST_CASE(test_quarantine_delays_reuse), KTEST_CASE(test_kmalloc_either_way),
+	    KTEST_CASE(test_too_big_for_red_zones));
 
 /* ---- explicit: the allocator's own paths must panic (test-mm-misuse) ------ */
 

@@ -33,8 +33,9 @@ struct slab {
 /*
  * A cache.  Every field after `name` is guarded by irq_save.  A debug cache
  * (debug != 0, mm/slab_debug.h) keeps its slabs on debug_partial and
- * debug_full: partial and full stay empty, so kmem_cache_alloc's "no
- * partial slab" branch is the one that leads to slab_debug_alloc.
+ * debug_full, their size in debug_slab_pages: partial and full stay empty
+ * and slab_pages is 0, so kmem_cache_alloc finds no partial slab, fails to
+ * make one, and its out-of-memory branch leads to slab_debug_alloc.
  */
 struct kmem_cache {
 	const char *name;
@@ -43,7 +44,7 @@ struct kmem_cache {
 	u32 align;
 	u32 first; /* offset of the first object in a slab */
 	u32 per_slab;
-	u32 slab_pages;
+	u32 slab_pages; /* 0 in a debug cache */
 	struct slab *partial, *full;
 	u32 in_use, slabs; /* in_use: objects handed out and not freed (not the quarantine) */
 	struct kmem_cache *next; /* every cache, newest first (/proc/slabinfo) */
@@ -53,6 +54,7 @@ struct kmem_cache {
 	u32 debug;		 /* 0: an ordinary cache */
 	u32 redzone;		 /* bytes before the object: 8 rounded up to align */
 	u32 meta;		 /* offset of the slot's struct slab_debug_meta */
+	u32 debug_slab_pages;
 	struct slab *debug_partial, *debug_full;
 };
 

@@ -72,7 +72,7 @@ void trap_dump_frame(const struct trap_frame *tf)
 
 /* With slub_debug, what the registers say of freed objects (a use after
  * free); nothing otherwise. */
-static void trap_explain_frame(const struct trap_frame *tf)
+static __attribute__((noinline, cold)) void trap_explain_frame(const struct trap_frame *tf)
 {
 	if (tf->vector == TRAP_PAGE_FAULT)
 		slab_debug_explain("cr2", read_cr2());
