@@ -378,7 +378,9 @@ static void quarantine_release_head(void)
 	if (s->in_use == 0) {
 		slab_list_remove(&c->debug_partial, s);
 		c->slabs--;
-		s->magic = 0;
+		/* Poisoned, so that a pointer read from it after the pages went
+		 * back still faults near 0x6b6b6b6b (pmm zeroes what it hands out). */
+		memset(s, SLAB_POISON_FREE, c->debug_slab_pages * PAGE_SIZE);
 		pmm_free_pages(VIRT_TO_PHYS(s), c->debug_slab_pages);
 	}
 }
