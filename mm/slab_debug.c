@@ -163,8 +163,12 @@ static bool is_allocator(u32 addr)
 
 	if (!name)
 		return false;
+	/* gcc's clones keep the name before a dot: kmem_cache_free.part.0 */
+	size_t len = 0;
+	while (name[len] && name[len] != '.')
+		len++;
 	for (unsigned i = 0; i < ARRAY_SIZE(names); i++)
-		if (!strcmp(name, names[i]))
+		if (strlen(names[i]) == len && !memcmp(name, names[i], len))
 			return true;
 	return false;
 }
