@@ -30,7 +30,8 @@
  * or a task on these paths is reported at once.
  */
 /* args: 8 5000 400 1 */
-/* qemu: -icount shift=3,sleep=off -rtc base=2025-01-01T00:00:00,clock=vm -append slub_debug */
+/* qemu: -icount shift=3,sleep=off -rtc base=2025-01-01T00:00:00,clock=vm */
+/* append: slub_debug */
 /* expect-line: tick386: posix timers: now 0, peak 5000, */
 #define RAWTHREAD_MAX 2
 #include "../tap.h"

@@ -8,12 +8,13 @@
  * file go.  A read that held no reference slept on a freed struct timerfd
  * (kmalloc-128): the signal's wake-up then used freed memory, and the
  * timer, cancelled by the close, never came.  Run with slub_debug so that
- * such a use of freed memory is caught at once (poison, quarantine).
- * Linux 6.1 and later pass it (the source builds with cc -pthread).
+ * such a use of freed memory is caught at once (poison, quarantine): the
+ * kernel before the fix faulted in wait_sleep at 0x6b6b773b, the freed
+ * timerfd named as freed by sys_close.  Linux 6.18 passes it (the source
+ * builds with cc -pthread); t_close_sleeper.c covers poll and select too.
  */
-/* qemu: -append slub_debug */
+/* append: slub_debug */
 /* expect: status=0 */
-/* skip: fails (a use after free) until sys_read holds a reference on its file */
 #include "../tap.h"
 #include <errno.h>
 #include <pthread.h>
