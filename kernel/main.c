@@ -23,6 +23,7 @@
 #include "fs/fs.h"
 #include "mm/fault_inject.h"
 #include "mm/kheap.h"
+#include "mm/slab_debug.h"
 #ifdef TICK386_KTEST
 #include "kernel/ktest.h"
 #endif
@@ -84,6 +85,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	paging_protect_kernel(); /* code and rodata read-only: before any address space */
 	pic_init();	      /* IRQs remapped to vectors 0x20..0x2f: after idt_init */
 	pmm_init();	      /* the free pages: from boot_info's memory map */
+	slab_debug_init();    /* slub_debug: before any cache is created */
 	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */
 	acpi_init();	      /* the firmware's tables: after pmm_init (MMIO window) */
 	irqchip_init();	      /* irqchip=ioapic: the I/O APIC routes; before any irq_register */
