@@ -54,8 +54,11 @@ struct boot_info {
 	u64 ram_bytes; /* available RAM by the memory map */
 	unsigned protocol; /* 1: multiboot v1, 2: multiboot2 */
 	struct boot_framebuffer fb;
+	/* The RSDP a multiboot2 loader handed over (its ACPI old/new RSDP
+	 * tag, 15 winning over 14), acpi_rsdp_len bytes; 0: none given,
+	 * drivers/acpi.c scans the BIOS areas. */
 	u8 acpi_rsdp[36];
-	u32 acpi_rsdp_len; /* 0: none given; the RSDP copied from multiboot2 tag 14 or 15 */
+	u32 acpi_rsdp_len;
 };
 
 extern struct boot_info boot_info;

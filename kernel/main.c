@@ -9,8 +9,10 @@
 #include "arch/i386/cpu_protect.h"
 #include "arch/i386/gdt.h"
 #include "arch/i386/idt.h"
+#include "arch/i386/ioapic.h"
 #include "arch/i386/paging.h"
 #include "arch/i386/pic.h"
+#include "drivers/acpi.h"
 #include "drivers/fbcon.h"
 #include "drivers/serial.h"
 #include "drivers/vga.h"
@@ -21,6 +23,7 @@
 #include "fs/fs.h"
 #include "mm/fault_inject.h"
 #include "mm/kheap.h"
+#include "mm/slab_debug.h"
 #ifdef TICK386_KTEST
 #include "kernel/ktest.h"
 #endif
@@ -82,7 +85,10 @@ void kmain(u32 magic, u32 mbi_phys)
 	paging_protect_kernel(); /* code and rodata read-only: before any address space */
 	pic_init();	      /* IRQs remapped to vectors 0x20..0x2f: after idt_init */
 	pmm_init();	      /* the free pages: from boot_info's memory map */
+	slab_debug_init();    /* slub_debug: before any cache is created */
 	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */
+	acpi_init();	      /* the firmware's tables: after pmm_init (MMIO window) */
+	irqchip_init();	      /* irqchip=ioapic: the I/O APIC routes; before any irq_register */
 	clock_init();	      /* TSC or PIT clock, RTC; it also starts clock events, ktimers */
 	trace_init();	      /* the command line's trace words: after clock_init (timestamps) */
 	fault_inject_init();  /* failslab=, fail_page_alloc=: only tasks with a pid fail */

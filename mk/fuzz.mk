@@ -9,7 +9,8 @@
 # of the grid's window, kernel faults.  Outputs in $(BUILD)/fuzz.
 #
 # Layer test-fuzz (in make test): a short fixed-seed slice of it, both
-# sides, as TAP.
+# sides, as TAP; tick386 boots with slub_debug (mm/slab_debug.h), so that
+# a use after free on the paths the fuzzer drives is reported at once.
 SEED   ?= 1
 N      ?= 10000
 EXPECT ?= 6.1
@@ -22,7 +23,7 @@ fuzz: deps
 
 TEST_LAYERS += test-fuzz
 test-fuzz: deps
-	$(call test_layer,,tests/fuzz/run -s $(FUZZ_TEST_SEED) -n $(FUZZ_TEST_CALLS) \
+	$(call test_layer,,RUNPROG_APPEND=slub_debug tests/fuzz/run -s $(FUZZ_TEST_SEED) -n $(FUZZ_TEST_CALLS) \
 	    -o $(BUILD)/fuzz-test -t $(LAYER_TAP)/fuzz.tap >$(BUILD)/fuzz-test.log 2>&1; \
 	    cat $(BUILD)/fuzz-test.log >&2; \
 	    [ -s $(LAYER_TAP)/fuzz.tap ] || printf '1..1\nnot ok 1 - tests/fuzz/run did not finish\n' \

@@ -28,4 +28,16 @@ void *mmio_map(u64 phys, u64 size, bool write_through);
 /* Called by paging_pd_create: from now on the window is closed. */
 void mmio_seal(void);
 
+/* 32-bit device registers at base + off (the HPET, the local and I/O
+ * APICs): volatile, one access each, in program order. */
+static inline u32 mmio_read32(volatile void *base, u32 off)
+{
+	return *(volatile u32 *)((volatile u8 *)base + off);
+}
+
+static inline void mmio_write32(volatile void *base, u32 off, u32 v)
+{
+	*(volatile u32 *)((volatile u8 *)base + off) = v;
+}
+
 #endif
