@@ -83,6 +83,7 @@ int sc_tfd_close(void)
 
 	say("  readers %d, expiry %ld ms, action %d at %ld ms%s", nreaders, expiry_us / 1000,
 	    action, act_us / 1000, end_early ? ", exit_group before the expiry" : "");
+	flush_out();
 	if (fd < 0) {
 		say("  timerfd_create -> %s", errname(fd));
 		return 1;
@@ -230,6 +231,7 @@ int sc_fd_chaos(void)
 	say("  threads %d, end by %s at %ld ms", nthreads,
 	    end == 0 ? "exit_group" : end == 1 ? "execve" : "exit_group from a thread",
 	    end_us / 1000);
+	flush_out(); /* a thread may end the process: the line is out first */
 	for (int fd = FD_LO; fd < FD_LO + 3; fd++) { /* a few to start with */
 		long r = tfd_create(0);
 

@@ -1,10 +1,11 @@
 /*
  * The race fuzzer's driver.
  *
- *   fuzz-race SEED N [--only=NAME] [--first=E] [--trace]
+ *   fuzz-race SEED N [--only=NAME | --round] [--first=E] [--trace]
  *
  * N scenarios; scenario E draws from the generator seeded with (SEED, E)
- * and runs in a child process.  The driver (init on both kernels: orphans
+ * (its kind too, by weight, unless --only names it or --round takes the
+ * kinds in turn) and runs in a child process.  The driver (init on both kernels: orphans
  * come back to it) waits for the child with a time-out, reaps what the
  * child left (grandchildren), prints how the child ended, and on tick386
  * compares the kernel's free pages and slab objects with what they were
@@ -111,10 +112,15 @@ static const struct {
 };
 #define NSCEN ((int)(sizeof(scenarios) / sizeof(scenarios[0])))
 
-static int pick(const char *only)
+/* --round: scenario E is the (E mod 6)-th kind (a short run sees them all). */
+static int round_robin;
+
+static int pick(const char *only, int e)
 {
 	int total = 0, k;
 
+	if (round_robin && !only)
+		return e % NSCEN;
 	for (k = 0; k < NSCEN; k++)
 		if (!only || !strcmp(only, scenarios[k].name))
 			total += scenarios[k].weight;
@@ -263,6 +269,8 @@ int main(int argc, char **argv)
 			only = a + 7;
 		else if (!strncmp(a, "--first=", 8))
 			first = atoi(a + 8);
+		else if (!strcmp(a, "--round"))
+			round_robin = 1;
 		else if (!strcmp(a, "--trace"))
 			race_trace = 1;
 		else if (n == 0 && ++n)
@@ -279,7 +287,7 @@ int main(int argc, char **argv)
 		pid_t pid;
 
 		rng_seed(seed, (uint64_t)e);
-		k = pick(only);
+		k = pick(only, e);
 		if (k < 0) {
 			say("unknown scenario %s", only);
 			finish(2);
