@@ -42,7 +42,7 @@ test-fuzz: deps
 	    cat $(BUILD)/fuzz-test.log >&2; \
 	    [ -s $(LAYER_TAP)/fuzz.tap ] || printf '1..1\nnot ok 1 - tests/fuzz/run did not finish\n' \
 	        >$(LAYER_TAP)/fuzz.tap; \
-	    FUZZ_TIMEOUT=60 tests/fuzz/race/run -s $(RACE_TEST_SEED) -n $(RACE_TEST_SCENARIOS) \
+	    FUZZ_TIMEOUT=150 tests/fuzz/race/run -s $(RACE_TEST_SEED) -n $(RACE_TEST_SCENARIOS) \
 	    -o $(BUILD)/fuzz-race-test -t $(LAYER_TAP)/race.tap -- --round \
 	    >$(BUILD)/fuzz-race-test.log 2>&1; \
 	    cat $(BUILD)/fuzz-race-test.log >&2; \

@@ -5,8 +5,8 @@
  * thread closes the descriptor, or dup2s another file over it, or closes it
  * and makes new timerfds (the freed memory's next users), while they sleep.
  * A sleeping read holds its file (Linux's fdget): each blocked read returns
- * the expiration at the timer's time, 8 bytes, count 1, whatever happened
- * to the number.  That is compared; the poll's answer (Linux re-looks the
+ * an expiration (the timer is periodic: one per period and reader), 8
+ * bytes, count 1, whatever happened to the number.  That is compared; the poll's answer (Linux re-looks the
  * number up at the wake-up: POLLNVAL once it is closed) only commented.
  * Some scenarios end by exit_group with the readers still asleep.
  *
@@ -90,7 +90,9 @@ int sc_tfd_close(void)
 	}
 	if (action == 1)
 		other = chance(50) ? tfd_create(0) : sys2(__NR_open, "/proc/uptime", O_RDONLY);
-	tfd_arm_us((int)fd, expiry_us, 0);
+	/* periodic: one expiration wakes all the readers, one takes it, the
+	 * others sleep on to the next period (each gets count 1) */
+	tfd_arm_us((int)fd, expiry_us, 20000);
 	for (int i = 0; i < nreaders; i++) {
 		readers[i].fd = (int)fd;
 		readers[i].use_poll = i > 0 && chance(40);
@@ -129,8 +131,12 @@ int sc_tfd_close(void)
 	for (int i = 0; i < nreaders; i++) {
 		struct reader *r = &readers[i];
 
-		if (thread_join_us(i, expiry_us + 300000) < 0) {
-			say("  reader %d: still blocked %ld ms after the expiry", i, 300L);
+		/* (a poll may sleep to its own time-out, 400 ms: Linux looks the
+		 * number up again at each wake-up, and a new file there may have
+		 * nothing to read) */
+		if (thread_join_us(i, (r->use_poll ? 500000 : 300000) + expiry_us) < 0) {
+			say("  reader %d: still blocked %d ms after the first expiry", i,
+			    r->use_poll ? 500 : 300);
 			continue;
 		}
 		if (r->use_poll)
