@@ -66,7 +66,7 @@ static int reader_fn(void *arg)
 	if (r->use_poll) {
 		struct pollfd p = {r->fd, POLLIN, 0};
 
-		r->ret = sys3(__NR_poll, &p, 1, 400);
+		r->ret = sys3(__NR_poll, &p, 1, 200);
 		r->revents = p.revents;
 	} else {
 		r->ret = sys3(__NR_read, r->fd, &r->count, sizeof(r->count));
@@ -131,12 +131,11 @@ int sc_tfd_close(void)
 	for (int i = 0; i < nreaders; i++) {
 		struct reader *r = &readers[i];
 
-		/* (a poll may sleep to its own time-out, 400 ms: Linux looks the
+		/* (a poll may sleep to its own time-out, 200 ms: Linux looks the
 		 * number up again at each wake-up, and a new file there may have
 		 * nothing to read) */
-		if (thread_join_us(i, (r->use_poll ? 500000 : 300000) + expiry_us) < 0) {
-			say("  reader %d: still blocked %d ms after the first expiry", i,
-			    r->use_poll ? 500 : 300);
+		if (thread_join_us(i, 300000 + expiry_us) < 0) {
+			say("  reader %d: still blocked 300 ms after the first expiry", i);
 			continue;
 		}
 		if (r->use_poll)
