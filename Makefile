@@ -16,6 +16,25 @@ QEMU      ?= qemu-system-i386
 SHELL     := /bin/bash
 BUILD     := build
 
+# Packages first, then everything computed from them.  The variables below
+# ask the cross compiler for its include directory and libgcc when make
+# reads this file, before any target's prerequisites run: on a fresh
+# machine a `deps` prerequisite would install the compiler only after they
+# had been computed empty.  So a top-level make that builds anything
+# installs the missing packages of tools/packages (or, not as root, prints
+# the apt-get line and stops) before it reads further.  Sub-makes
+# (MAKELEVEL > 0) were preceded by their parent's check.  NO_DEPS=1 skips
+# it (CI's build without the i386 glibc headers, which must not put them
+# back).
+NO_DEPS_GOALS := clean format help
+ifeq ($(MAKELEVEL)$(NO_DEPS),0)
+ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NO_DEPS_GOALS),$(MAKECMDGOALS)),all),)
+ifneq ($(shell tools/ensure-deps >&2 && echo ok),ok)
+$(error the Debian packages that tick386 needs are missing: see the line above)
+endif
+endif
+endif
+
 # Everything built for i386 that is not a Linux-host program (the kernel,
 # the libc, lib/ for both) is freestanding: -nostdinc, so that it sees only
 # the tree's headers and the compiler's own include directory (stdint.h,
@@ -151,9 +170,12 @@ include $(sort $(wildcard mk/*.mk))
 test: deps
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
 	@for layer in $(TEST_LAYERS); do \
-	    echo "=== $$layer"; \
+	    echo "=== $$layer"; start=$$SECONDS; \
 	    $(MAKE) --no-print-directory $$layer || true; \
+	    echo "=== $$layer took $$((SECONDS - start)) s" | tee -a $(BUILD)/results/times; \
 	done
+	@sort -k5 -n -r $(BUILD)/results/times | head -5 | sed 's/^=== /slowest: /'
+	@tools/i386/run --explain
 	@tools/tap-harness $(BUILD)/results $(TEST_LAYERS)
 
 clean:

@@ -1,6 +1,7 @@
 /* Open files and descriptor tables: see fs/file.h. */
 #include "fs/file.h"
 #include "fs/fs.h"
+#include "kernel/panic.h"
 #include "kernel/task/task.h"
 #include "mm/kheap.h"
 #include <abi/errno.h>
@@ -17,9 +18,7 @@ void fs_task_fork(struct fd_table *child, const struct fd_table *parent)
 	for (int fd = 0; fd < FD_MAX; fd++) {
 		struct file *f = parent->fd[fd];
 
-		if (f && !f->is_static)
-			f->refs++;
-		child->fd[fd] = f;
+		child->fd[fd] = f ? file_get(f) : NULL;
 		child->cloexec[fd] = parent->cloexec[fd];
 	}
 }
@@ -39,6 +38,7 @@ void file_put(struct file *f)
 {
 	if (f->is_static)
 		return;
+	BUG_ON(f->refs == 0); /* a put without its get: the file is freed already */
 	if (--f->refs == 0) {
 		if (f->ops && f->ops->release)
 			f->ops->release(f);
@@ -57,11 +57,21 @@ void fs_task_exit(struct fd_table *t)
 	}
 }
 
-struct file *fd_file(int fd)
+struct file *file_get(struct file *f)
 {
+	if (!f->is_static)
+		f->refs++;
+	return f;
+}
+
+struct file *fd_get(int fd)
+{
+	struct file *f;
+
 	if (fd < 0 || fd >= FD_MAX)
 		return NULL;
-	return current->leader->files.fd[fd];
+	f = current->leader->files.fd[fd];
+	return f ? file_get(f) : NULL;
 }
 
 int fd_install(struct file *f, bool cloexec)

@@ -2,16 +2,32 @@
  * Open files and the per-task table of file descriptors.
  *
  * A struct file is one open of a node: its access mode and offset.  dup
- * and dup2 make a second descriptor for the same file (shared offset), so
- * a file counts its descriptors (refs) and is freed by the last close.  The
+ * and dup2 make a second descriptor for the same file (shared offset).  The
  * console's two files (fd 0 reading, fds 1 and 2 writing) are static and
  * never freed: every task starts with them (fs_task_init).
  *
- * The table lives inside struct task; only its task touches it (fork
- * copies it: parent and child then share the files, not the table), and
- * system calls of a task do not run concurrently with each other, so it
- * needs no lock.
- * Invariant: refs of a non-static file = the number of slots holding it.
+ * Lifetime (Linux's struct file and fdget/fput).  A file counts its
+ * references (refs); the last file_put frees it.  Who holds one:
+ *   - every descriptor slot holding it, in any process's table (fork
+ *     shares the files): dropped by close, dup2 over it, exec's
+ *     close-on-exec, exit;
+ *   - every system call using it, from fd_get to its file_put: a call that
+ *     sleeps (a read of a timerfd, of the console) keeps the file and what
+ *     it owns (the timerfd, its wait queue) alive while another thread
+ *     closes the descriptor.  close drops the descriptor, never the file
+ *     under a reader: the reader sleeps on and returns as on Linux;
+ *   - every poll and select sleeper, for each file its set named when the
+ *     call began (fs/select.c), until the call returns.
+ * fd_get is the one way from a descriptor to a file: no code holds a
+ * struct file it has no reference on.  Invariant: refs of a non-static
+ * file = slots holding it + calls holding it.
+ *
+ * Locking: the table and refs are changed by system calls only, never in
+ * an interrupt, and the kernel is not preemptible on one CPU, so neither
+ * needs a lock; with several CPUs the table would take a lock (Linux's
+ * files_struct.file_lock) and refs would be atomic.  The table lives in
+ * the process (the leader's struct task, shared by its threads); fork
+ * copies it.
  */
 #ifndef TICK386_FS_FILE_H
 #define TICK386_FS_FILE_H
@@ -42,10 +58,10 @@ struct file_ops {
 struct file {
 	const struct file_ops *ops; /* NULL: a node of the tree */
 	struct fs_node *node;
-	u32 flags; /* the open flags (O_ACCMODE part decides read/write) */
-	u32 refs;
-	bool is_static;
-	u64 pos; /* byte offset, or a directory's entry index */
+	u32 flags;	/* the open flags (O_ACCMODE part decides read/write) */
+	u32 refs;	/* descriptors + calls holding it (above); 0 for a static file */
+	bool is_static; /* the console's: never counted, never freed */
+	u64 pos;	/* byte offset, or a directory's entry index */
 	/* A regular file's bytes: the archive's, or the text a generated node
 	 * made at open (text, freed with the file); size is what read sees. */
 	const u8 *data;
@@ -69,12 +85,17 @@ void fs_task_exec(struct fd_table *t);
 /* Close every descriptor (the task is exiting). */
 void fs_task_exit(struct fd_table *t);
 
-/* The current task's open file at fd, or NULL (bad or closed fd). */
-struct file *fd_file(int fd);
+/*
+ * The current process's open file at fd, with a reference the caller gives
+ * back with file_put (Linux's fdget); NULL for a bad or closed fd.
+ */
+struct file *fd_get(int fd);
+/* One more reference on f (a descriptor or a call that keeps it). */
+struct file *file_get(struct file *f);
 /* Put f at the lowest free descriptor >= 0: the fd, or -EMFILE. */
 int fd_install(struct file *f, bool cloexec);
-/* Drop one reference; the last frees a non-static file (and gives its
- * node back). */
+/* Drop one reference (a descriptor's or a call's); the last frees a
+ * non-static file (its release op, then its node back). */
 void file_put(struct file *f);
 
 /* What f has ready (its poll op, or readable and writable). */

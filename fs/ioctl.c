@@ -10,11 +10,13 @@
 
 long sys_ioctl(int fd, u32 cmd, u32 arg)
 {
-	struct file *f = fd_file(fd);
+	struct file *f = fd_get(fd);
+	long ret = -ENOTTY;
 
 	if (!f)
 		return -EBADF;
-	if (!f->ops || !f->ops->ioctl)
-		return -ENOTTY;
-	return f->ops->ioctl(f, cmd, arg);
+	if (f->ops && f->ops->ioctl)
+		ret = f->ops->ioctl(f, cmd, arg);
+	file_put(f);
+	return ret;
 }

@@ -41,22 +41,27 @@ int fs_get_path(const char __user *upath, char **out)
 	return 0;
 }
 
-/* The directory a relative path of the *at calls starts from. */
+/* The directory a relative path of the *at calls starts from: *out is
+ * referenced (fs_node_put), so that a close of dirfd meanwhile cannot
+ * free a generated directory under the walk. */
 static int start_dir(int dirfd, const char *path, struct fs_node **out)
 {
 	struct file *f;
+	int rc = 0;
 
 	if (path[0] == '/' || dirfd == AT_FDCWD) {
 		*out = &fs_root;
 		return 0;
 	}
-	f = fd_file(dirfd);
+	f = fd_get(dirfd);
 	if (!f)
 		return -EBADF;
 	if (f->ops || !S_ISDIR(f->node->mode))
-		return -ENOTDIR;
-	*out = f->node;
-	return 0;
+		rc = -ENOTDIR;
+	else
+		*out = fs_node_get(f->node);
+	file_put(f);
+	return rc;
 }
 
 /* O_CREAT of a missing name: -EROFS if its directory exists, else why not. */
@@ -136,6 +141,7 @@ long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
 	rc = fs_walk(start, path, &n);
 	if (rc == -ENOENT && (flags & O_CREAT))
 		rc = create_error(start, path);
+	fs_node_put(start);
 	if (rc)
 		goto out;
 	rc = check_open(n, flags);
@@ -168,14 +174,21 @@ long sys_open(const char __user *path, int flags, u32 mode)
 	return sys_openat(AT_FDCWD, path, flags, mode);
 }
 
+/*
+ * close drops the descriptor's reference only: a call of another thread
+ * that holds the file (a read sleeping on it) keeps it, and the last
+ * file_put frees it (fs/file.h).
+ */
 long sys_close(int fd)
 {
-	struct file *f = fd_file(fd);
+	struct fd_table *t = &current->leader->files;
+	struct file *f;
 
-	if (!f)
+	if (fd < 0 || fd >= FD_MAX || !t->fd[fd])
 		return -EBADF;
-	current->leader->files.fd[fd] = NULL;
-	current->leader->files.cloexec[fd] = 0;
+	f = t->fd[fd];
+	t->fd[fd] = NULL;
+	t->cloexec[fd] = 0;
 	file_put(f);
 	return 0;
 }
@@ -203,40 +216,42 @@ long sys_access(const char __user *upath, int mode)
 	return rc;
 }
 
+/* Put f at newfd, a reference of the descriptor's own. */
 static void fd_share(struct file *f, int fd)
 {
-	if (!f->is_static)
-		f->refs++;
-	current->leader->files.fd[fd] = f;
+	current->leader->files.fd[fd] = file_get(f);
 	current->leader->files.cloexec[fd] = 0;
 }
 
 long sys_dup(int oldfd)
 {
-	struct file *f = fd_file(oldfd);
+	struct file *f = fd_get(oldfd);
 	int fd;
 
 	if (!f)
 		return -EBADF;
-	fd = fd_install(f, false);
-	if (fd >= 0 && !f->is_static)
-		f->refs++;
+	fd = fd_install(f, false); /* the new descriptor takes the call's reference */
+	if (fd < 0)
+		file_put(f);
 	return fd;
 }
 
 long sys_dup2(int oldfd, int newfd)
 {
-	struct file *f = fd_file(oldfd), *old;
+	struct file *f = fd_get(oldfd), *old;
 
 	if (!f)
 		return -EBADF;
-	if (newfd < 0 || newfd >= FD_MAX)
+	if (newfd < 0 || newfd >= FD_MAX) {
+		file_put(f);
 		return -EBADF;
-	if (newfd == oldfd)
-		return newfd;
-	old = current->leader->files.fd[newfd];
-	fd_share(f, newfd);
-	if (old)
-		file_put(old);
+	}
+	if (newfd != oldfd) {
+		old = current->leader->files.fd[newfd];
+		fd_share(f, newfd);
+		if (old)
+			file_put(old);
+	}
+	file_put(f);
 	return newfd;
 }

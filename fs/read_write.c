@@ -34,12 +34,13 @@ static bool range_below_kernel(const void __user *p, size_t n)
 	return (u32)p <= USER_TOP && n <= USER_TOP - (u32)p;
 }
 
-long sys_read(int fd, void __user *buf, size_t n)
+/* read of f, which the caller holds (a timerfd's or the console's read may
+ * sleep: the reference keeps the file alive under a close). */
+static long file_read(struct file *f, void __user *buf, size_t n)
 {
-	struct file *f = fd_file(fd);
 	size_t len;
 
-	if (!f || !can_read(f))
+	if (!can_read(f))
 		return -EBADF;
 	if (!range_below_kernel(buf, n))
 		return -EFAULT;
@@ -62,11 +63,21 @@ long sys_read(int fd, void __user *buf, size_t n)
 	return (long)len;
 }
 
-long sys_write(int fd, const void __user *buf, size_t n)
+long sys_read(int fd, void __user *buf, size_t n)
 {
-	struct file *f = fd_file(fd);
+	struct file *f = fd_get(fd);
+	long ret;
 
-	if (!f || !can_write(f))
+	if (!f)
+		return -EBADF;
+	ret = file_read(f, buf, n);
+	file_put(f);
+	return ret;
+}
+
+static long file_write(struct file *f, const void __user *buf, size_t n)
+{
+	if (!can_write(f))
 		return -EBADF;
 	if (f->ops)
 		return f->ops->write(f, buf, n);
@@ -74,6 +85,18 @@ long sys_write(int fd, const void __user *buf, size_t n)
 		return f->node->ops->write ? f->node->ops->write(f->node, buf, n)
 					   : f->node->ops->write_error;
 	return -EBADF; /* the tree is read-only: never opened for writing */
+}
+
+long sys_write(int fd, const void __user *buf, size_t n)
+{
+	struct file *f = fd_get(fd);
+	long ret;
+
+	if (!f)
+		return -EBADF;
+	ret = file_write(f, buf, n);
+	file_put(f);
+	return ret;
 }
 
 /*
@@ -111,31 +134,33 @@ static s64 seek(struct file *f, s64 offset, int whence)
 
 long sys_lseek(int fd, long offset, int whence)
 {
-	struct file *f = fd_file(fd);
+	struct file *f = fd_get(fd);
 	s64 pos;
 
 	if (!f)
 		return -EBADF;
 	pos = seek(f, offset, whence);
-	if (pos < 0)
-		return (long)pos;
 	if (pos > 0x7fffffff)
-		return -EOVERFLOW;
-	f->pos = (u64)pos;
+		pos = -EOVERFLOW;
+	if (pos >= 0)
+		f->pos = (u64)pos;
+	file_put(f);
 	return (long)pos;
 }
 
 long sys_llseek(int fd, u32 offset_high, u32 offset_low, void __user *result, int whence)
 {
-	struct file *f = fd_file(fd);
+	struct file *f = fd_get(fd);
 	s64 pos;
 
 	if (!f)
 		return -EBADF;
 	pos = seek(f, (s64)((u64)offset_high << 32 | offset_low), whence);
+	if (pos >= 0)
+		f->pos = (u64)pos;
+	file_put(f);
 	if (pos < 0)
 		return (long)pos;
-	f->pos = (u64)pos;
 	/* As Linux: the offset has moved even when the result cannot be written. */
 	if (copy_to_user(result, &pos, sizeof(pos)))
 		return -EFAULT;
@@ -159,9 +184,8 @@ static u8 dirent_type(u32 mode)
  * the bytes written, 0 at the end, -EINVAL when even the first record does
  * not fit in count.
  */
-long sys_getdents64(int fd, void __user *dirent, u32 count)
+static long file_getdents64(struct file *f, void __user *dirent, u32 count)
 {
-	struct file *f = fd_file(fd);
 	union {
 		struct abi_dirent64 d;
 		char bytes[(ABI_DIRENT64_NAME_OFFSET + NAME_MAX + 1 + 7) & ~7];
@@ -170,8 +194,6 @@ long sys_getdents64(int fd, void __user *dirent, u32 count)
 	struct fs_dirent e;
 	u32 done = 0;
 
-	if (!f)
-		return -EBADF;
 	if (f->ops || !S_ISDIR(f->node->mode))
 		return -ENOTDIR;
 	dir = f->node;
@@ -206,4 +228,16 @@ long sys_getdents64(int fd, void __user *dirent, u32 count)
 		f->pos++;
 	}
 	return (long)done;
+}
+
+long sys_getdents64(int fd, void __user *dirent, u32 count)
+{
+	struct file *f = fd_get(fd);
+	long ret;
+
+	if (!f)
+		return -EBADF;
+	ret = file_getdents64(f, dirent, count);
+	file_put(f);
+	return ret;
 }

@@ -14,6 +14,15 @@
  * and the sleep happen with interrupts off, so no wake-up is lost between
  * them.
  *
+ * References.  A poller sleeps on poll_waiters, not on its files, but it
+ * holds each file its set named when the call began (fd_get, dropped when
+ * the call returns), as Linux's poll table does: another thread closing
+ * the descriptor then leaves the file alive (a timerfd keeps its timer
+ * running), whose becoming ready wakes the poller; each scan looks the
+ * descriptors up again, and one closed since reads POLLNVAL (poll) or
+ * ready in every set it was asked in (select: Linux 6.x counts POLLNVAL in
+ * all three), as on Linux.
+ *
  * Timeouts are exact as clock_nanosleep's: the deadline is on
  * CLOCK_MONOTONIC, the call sleeps at least the time asked and only a
  * signal that is not ignored nor blocked (the ones that end sched_sleep)
@@ -39,9 +48,11 @@
 #define POLL_NFDS_MAX 1024u
 
 #define DEFAULT_POLLMASK (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
-#define POLLIN_SET (POLLRDNORM | POLLRDBAND | POLLIN | POLLHUP | POLLERR)
-#define POLLOUT_SET (POLLWRBAND | POLLWRNORM | POLLOUT | POLLERR)
-#define POLLEX_SET (POLLPRI)
+/* Linux 6.x's sets: a descriptor closed while select waits (POLLNVAL) is
+ * ready in each set it is in. */
+#define POLLIN_SET (POLLRDNORM | POLLRDBAND | POLLIN | POLLHUP | POLLERR | POLLNVAL)
+#define POLLOUT_SET (POLLWRBAND | POLLWRNORM | POLLOUT | POLLERR | POLLNVAL)
+#define POLLEX_SET (POLLPRI | POLLNVAL)
 
 #define NS_PER_US 1000ull
 #define NS_PER_MS 1000000ull
@@ -63,7 +74,8 @@ u32 file_poll(struct file *f)
 /*
  * Scan with scan(ctx) until it finds something ready, the deadline on
  * CLOCK_MONOTONIC passes (a deadline already past: one scan) or a signal
- * comes.  Returns scan's count, or -ERESTARTNOHAND.
+ * comes (a fatal one too: sched_sleep's -EINTR).  Returns scan's count,
+ * or -ERESTARTNOHAND.  The caller holds the files (pin_files).
  */
 static long poll_wait(long (*scan)(void *ctx), void *ctx, u64 deadline)
 {
@@ -159,6 +171,39 @@ static long mask_get(const abi_sigset_t __user *umask, u32 size, abi_sigset_t *m
 	return copy_from_user(mask, umask, sizeof(*mask)) ? -EFAULT : 0;
 }
 
+/* ---- holding the files of a set ---------------------------------------------- */
+
+/* pins[i] = a reference on fds[i]'s file, or NULL (negative or closed fd). */
+static void pin_files(const int *fds, u32 stride, u32 n, struct file **pins)
+{
+	for (u32 i = 0; i < n; i++) {
+		int fd = *(const int *)((const char *)fds + i * stride);
+
+		pins[i] = fd >= 0 ? fd_get(fd) : NULL;
+	}
+}
+
+static void unpin_files(struct file **pins, u32 n)
+{
+	for (u32 i = 0; i < n; i++)
+		if (pins[i])
+			file_put(pins[i]);
+}
+
+/* What fd has ready now, looked up again (the set's files are held by the
+ * call: this reference lasts only the look), POLLNVAL once closed. */
+static u32 fd_poll(int fd)
+{
+	struct file *f = fd_get(fd);
+	u32 mask;
+
+	if (!f)
+		return POLLNVAL;
+	mask = file_poll(f);
+	file_put(f);
+	return mask;
+}
+
 /* ---- poll ------------------------------------------------------------------- */
 
 struct poll_ctx {
@@ -173,16 +218,16 @@ static long poll_scan(void *arg)
 
 	for (u32 i = 0; i < p->nfds; i++) {
 		struct pollfd *pfd = &p->fds[i];
-		struct file *f;
+		u32 mask;
 
 		pfd->revents = 0;
 		if (pfd->fd < 0)
 			continue;
-		f = fd_file(pfd->fd);
-		if (!f)
+		mask = fd_poll(pfd->fd);
+		if (mask == POLLNVAL)
 			pfd->revents = POLLNVAL;
 		else
-			pfd->revents = (short)(file_poll(f) & ((u16)pfd->events | POLLERR | POLLHUP));
+			pfd->revents = (short)(mask & ((u16)pfd->events | POLLERR | POLLHUP));
 		if (pfd->revents)
 			count++;
 	}
@@ -192,26 +237,33 @@ static long poll_scan(void *arg)
 /*
  * The pollfds of a call that fit here stay on the kernel stack, as in
  * Linux's do_sys_poll (256 bytes less its list header: 31 on i386), so
- * that poll on a few descriptors never fails for want of memory.
+ * that poll on a few descriptors never fails for want of memory.  Beyond,
+ * one block holds the pollfds and then the files held.
  */
 #define POLL_STACK_FDS 31
 
 static long do_poll(struct pollfd __user *ufds, u32 nfds, u64 deadline)
 {
 	struct pollfd on_stack[POLL_STACK_FDS];
+	struct file *pins_on_stack[POLL_STACK_FDS];
 	struct poll_ctx p = {on_stack, nfds};
+	struct file **pins = pins_on_stack;
 	long ret;
 
 	if (nfds > POLL_NFDS_MAX)
 		return -EINVAL;
-	if (nfds > POLL_STACK_FDS)
-		p.fds = kmalloc(nfds * sizeof(struct pollfd));
-	if (!p.fds)
-		return -ENOMEM;
+	if (nfds > POLL_STACK_FDS) {
+		p.fds = kmalloc(nfds * (sizeof(struct pollfd) + sizeof(struct file *)));
+		if (!p.fds)
+			return -ENOMEM;
+		pins = (struct file **)(p.fds + nfds);
+	}
 	ret = -EFAULT;
 	if (copy_from_user(p.fds, ufds, nfds * sizeof(struct pollfd)))
 		goto out;
+	pin_files(&p.fds[0].fd, sizeof(struct pollfd), nfds, pins);
 	ret = poll_wait(poll_scan, &p, deadline);
+	unpin_files(pins, nfds);
 	if (ret >= 0) {
 		/* revents only, as Linux writes them */
 		for (u32 i = 0; i < nfds; i++)
@@ -293,14 +345,10 @@ static long select_scan(void *arg)
 	memset(s->rex, 0, sizeof(s->rex));
 	for (int fd = 0; fd < s->n; fd++) {
 		u32 b = 1u << (fd % 32), mask;
-		struct file *f;
 
 		if (!bit(s->in, fd) && !bit(s->out, fd) && !bit(s->ex, fd))
 			continue;
-		f = fd_file(fd);
-		if (!f) /* closed meanwhile (by a handler): as Linux, EBADF */
-			return -EBADF;
-		mask = file_poll(f);
+		mask = fd_poll(fd); /* closed meanwhile: POLLNVAL, in every set */
 		if (bit(s->in, fd) && (mask & POLLIN_SET)) {
 			s->rin[fd / 32] |= b;
 			count++;
@@ -320,6 +368,8 @@ static long select_scan(void *arg)
 static long do_select(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex, u64 deadline)
 {
 	struct select_ctx s;
+	struct file *pins[FD_MAX];
+	int fds[FD_MAX];
 	size_t bytes;
 	long ret;
 
@@ -335,9 +385,16 @@ static long do_select(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 	    (uex && copy_from_user(s.ex, uex, bytes)))
 		return -EFAULT;
 	for (int fd = 0; fd < n; fd++)
-		if ((bit(s.in, fd) || bit(s.out, fd) || bit(s.ex, fd)) && !fd_file(fd))
+		fds[fd] = bit(s.in, fd) || bit(s.out, fd) || bit(s.ex, fd) ? fd : -1;
+	pin_files(fds, sizeof(int), (u32)n, pins);
+	for (int fd = 0; fd < n; fd++) {
+		if (fds[fd] >= 0 && !pins[fd]) {
+			unpin_files(pins, (u32)n);
 			return -EBADF;
+		}
+	}
 	ret = poll_wait(select_scan, &s, deadline);
+	unpin_files(pins, (u32)n);
 	if (ret < 0)
 		return ret;
 	if ((uin && copy_to_user(uin, s.rin, bytes)) || (uout && copy_to_user(uout, s.rout, bytes)) ||

@@ -67,13 +67,16 @@ static int node_of_path(const char __user *upath, struct fs_node **out)
 	return rc;
 }
 
+/* fd's node, referenced as node_of_path's (fs_node_put): it outlives the
+ * file, which another thread may close meanwhile. */
 static int node_of_fd(int fd, struct fs_node **out)
 {
-	struct file *f = fd_file(fd);
+	struct file *f = fd_get(fd);
 
 	if (!f)
 		return -EBADF;
-	*out = f->node;
+	*out = fs_node_get(f->node);
+	file_put(f);
 	return 0;
 }
 
@@ -114,8 +117,11 @@ long sys_fstat(int fd, void __user *st)
 {
 	struct fs_node *n = NULL;
 	int rc = node_of_fd(fd, &n);
+	long ret = put_stat(rc, n, st);
 
-	return put_stat(rc, n, st);
+	if (n)
+		fs_node_put(n);
+	return ret;
 }
 
 long sys_stat64(const char __user *path, void __user *st)
@@ -133,6 +139,9 @@ long sys_fstat64(int fd, void __user *st)
 {
 	struct fs_node *n = NULL;
 	int rc = node_of_fd(fd, &n);
+	long ret = put_stat64(rc, n, st);
 
-	return put_stat64(rc, n, st);
+	if (n)
+		fs_node_put(n);
+	return ret;
 }

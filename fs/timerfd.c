@@ -46,6 +46,12 @@
 #include <abi/time.h>
 #include <abi/timerfd.h>
 
+/*
+ * Owned by its file (private_data): freed by the file's last file_put
+ * (timerfd_release), so a read sleeping on `readers` holds it through
+ * sys_read's reference, whatever close does meanwhile.  Fields change with
+ * interrupts off (the ktimer's callback runs in IRQ0).
+ */
 struct timerfd {
 	struct ktimer ktimer; /* KTIMER_REALTIME for an absolute CLOCK_REALTIME time */
 	int clockid;
@@ -217,15 +223,19 @@ static const struct file_ops timerfd_ops = {
 	.release = timerfd_release,
 };
 
-/* The timerfd at fd: -EBADF, or -EINVAL when fd is another kind of file. */
-static long timerfd_get(int fd, struct timerfd **out)
+/* The timerfd at fd, its file held (*filep, for file_put): -EBADF, or
+ * -EINVAL when fd is another kind of file. */
+static long timerfd_get(int fd, struct file **filep, struct timerfd **out)
 {
-	struct file *f = fd_file(fd);
+	struct file *f = fd_get(fd);
 
 	if (!f)
 		return -EBADF;
-	if (f->ops != &timerfd_ops)
+	if (f->ops != &timerfd_ops) {
+		file_put(f);
 		return -EINVAL;
+	}
+	*filep = f;
 	*out = f->private_data;
 	return 0;
 }
@@ -282,6 +292,7 @@ long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew
 {
 	struct itimerspec new_value, old_value;
 	struct timerfd *tfd;
+	struct file *f;
 	u64 value_ns, interval_ns;
 	bool absolute = flags & TFD_TIMER_ABSTIME;
 	u32 irqflags;
@@ -295,7 +306,7 @@ long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew
 	    ktime_from_timespec(&new_value.it_value, &value_ns) ||
 	    ktime_from_timespec(&new_value.it_interval, &interval_ns))
 		return -EINVAL;
-	ret = timerfd_get(fd, &tfd);
+	ret = timerfd_get(fd, &f, &tfd);
 	if (ret)
 		return ret;
 
@@ -321,26 +332,26 @@ long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew
 		if (!absolute && value_ns)
 			value_ns = ktime_add_sat(clock_monotonic_ns(), value_ns);
 	}
+	ret = 0;
 	if (value_ns) {
 		ktimer_start(&tfd->ktimer, value_ns);
-		if (timerfd_canceled(tfd)) {
-			/* Linux: armed, but the clock moved since it was last said */
-			irq_restore(irqflags);
-			return -ECANCELED;
-		}
+		if (timerfd_canceled(tfd))
+			ret = -ECANCELED; /* Linux: armed, but the clock moved since it was last said */
 	}
 	irq_restore(irqflags);
+	file_put(f);
 
-	if (uold && copy_to_user(uold, &old_value, sizeof(old_value)))
+	if (!ret && uold && copy_to_user(uold, &old_value, sizeof(old_value)))
 		return -EFAULT;
-	return 0;
+	return ret;
 }
 
 long sys_timerfd_gettime(int fd, struct itimerspec __user *ucur)
 {
 	struct itimerspec cur;
 	struct timerfd *tfd;
-	long ret = timerfd_get(fd, &tfd);
+	struct file *f;
+	long ret = timerfd_get(fd, &f, &tfd);
 	u32 flags;
 
 	if (ret)
@@ -348,5 +359,6 @@ long sys_timerfd_gettime(int fd, struct itimerspec __user *ucur)
 	flags = irq_save();
 	timerfd_read_setting(tfd, &cur);
 	irq_restore(flags);
+	file_put(f);
 	return copy_to_user(ucur, &cur, sizeof(cur)) ? -EFAULT : 0;
 }

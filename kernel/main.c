@@ -27,6 +27,7 @@
 #include "kernel/printk.h"
 #include "kernel/signal/signal.h"
 #include "kernel/task/sched.h"
+#include "kernel/softlockup.h"
 #include "kernel/syscall.h"
 #include "kernel/task/task.h"
 #include "kernel/trace.h"
@@ -63,6 +64,11 @@ void kmain(u32 magic, u32 mbi_phys)
 	fs_init();	      /* the tree of the initramfs module, if any: after kheap_init */
 	task_init();	      /* kmain becomes task 0 (current): before sched_init */
 	sched_init();	      /* the idle task and the slice ktimer: after clock_init */
+#ifdef TICK386_KTEST
+	softlockup_init(SOFTLOCKUP_TEST_THRESH_NS); /* watchdog=: checks on IRQ 0 from here on */
+#else
+	softlockup_init(0); /* off unless watchdog=SECONDS */
+#endif
 	tty_init();	      /* the terminal and its signal thread: after sched_init */
 	console_input_init(); /* IRQ 4 (serial), IRQ 1 (keyboard) into the tty: after tty_init */
 

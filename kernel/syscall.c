@@ -56,6 +56,7 @@ __attribute__((regparm(1))) void syscall_entry(struct trap_frame *tf)
 	syscall_fn_t fn;
 
 	current->user_frame = tf;
+	current->syscall_seq++; /* a new stretch in the kernel (kernel/softlockup.h) */
 	if (likely(nr < NR_SYSCALLS && (fn = syscall_table[nr]) != NULL))
 		tf->eax = (u32)syscall_call(fn, tf);
 	else

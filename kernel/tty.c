@@ -41,6 +41,8 @@ enum byte_kind { KIND_CHAR, KIND_EOL, KIND_EOF };
 #define KILLQ_SIZE 8
 #define NS_PER_DECISECOND 100000000ull
 
+/* Static: a reader asleep on `readers` needs no reference (and the console's
+ * files are static too); a kill ends its sleep (-EINTR, -ERESTARTSYS). */
 static struct {
 	struct termios termios;
 	char buf[TTY_BUF_SIZE];

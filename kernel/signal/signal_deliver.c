@@ -85,7 +85,7 @@ void signal_syscall_restart(struct trap_frame *tf, const struct abi_sigaction *a
  */
 static bool kill_pending(struct task *t)
 {
-	return t->kill_signo || (signal_pending_set(t) & ABI_SIGMASK(SIGKILL));
+	return fatal_signal_pending(t) || (signal_pending_set(t) & ABI_SIGMASK(SIGKILL));
 }
 
 static void stop_wait(struct task *t)

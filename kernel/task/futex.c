@@ -21,6 +21,15 @@
 #include <abi/errno.h>
 #include <abi/time.h>
 
+/*
+ * Lifetime: the waiter lives on its task's kernel stack and is on the list
+ * only while futex_wait_until runs (a waker unlinks it, or it unlinks
+ * itself).  Its key is the sleeper's own process and an address in that
+ * process's memory: the process lives while one of its threads does (the
+ * sleeper), and its address space is replaced only by execve, which first
+ * ends every other thread (task_exec_end_other_threads), so no key can
+ * outlive what it names.  A kill ends the sleep (-EINTR).
+ */
 struct futex_waiter {
 	struct list_head node;
 	struct task *leader; /* the process: the key is (leader, uaddr) */

@@ -186,7 +186,10 @@ long sys_wait4(int pid, int __user *ustatus, int options, struct rusage __user *
 	if (pid == (int)0x80000000) /* -INT_MIN is no group */
 		return -ESRCH;
 	/* As Linux's do_wait: look first, and only then give way to a signal,
-	 * so that a wake-up by SIGCHLD still reports what it announced. */
+	 * so that a wake-up by SIGCHLD still reports what it announced.  A
+	 * kill (exit_group, execve in another thread) is no signal_pending():
+	 * it ends the loop too, else the sleep, ended by it at once, spins.
+	 * Nothing is held across the sleep: each look walks the tasks anew. */
 	for (;;) {
 		u32 flags = irq_save();
 
@@ -195,7 +198,7 @@ long sys_wait4(int pid, int __user *ustatus, int options, struct rusage __user *
 			irq_restore(flags);
 			break;
 		}
-		if (signal_pending(current)) {
+		if (fatal_signal_pending(current) || signal_pending(current)) {
 			irq_restore(flags);
 			return -ERESTARTSYS;
 		}

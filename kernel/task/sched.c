@@ -286,6 +286,14 @@ static enum ktimer_restart sleep_timeout(struct ktimer *kt, u64 now)
 	return KTIMER_NORESTART;
 }
 
+/*
+ * How often a killed task may ask to sleep (each answered -EINTR at once)
+ * before sched_sleep calls its caller's loop broken: a wait loop that does
+ * not end for fatal_signal_pending (task.h) would spin here forever.  A
+ * correct path sleeps at most once or twice more on its way out.
+ */
+#define SCHED_KILLED_SLEEPS_MAX 64
+
 int sched_sleep(enum ktimer_clock clock, u64 deadline_ns)
 {
 	struct task *t = current;
@@ -293,7 +301,11 @@ int sched_sleep(enum ktimer_clock clock, u64 deadline_ns)
 	u32 flags = irq_save();
 
 	BUG_ON(t == idle_task);
-	if (t->kill_signo || signal_pending(t)) {
+	if (fatal_signal_pending(t) || signal_pending(t)) {
+		if (fatal_signal_pending(t) && ++t->killed_sleeps > SCHED_KILLED_SLEEPS_MAX)
+			panic("pid %d (%s) loops on sleeps a fatal signal ends at once: its wait "
+			      "loop must end for fatal_signal_pending",
+			      t->pid, t->name);
 		irq_restore(flags);
 		return -EINTR;
 	}
@@ -310,7 +322,7 @@ int sched_sleep(enum ktimer_clock clock, u64 deadline_ns)
 	irq_restore(flags);
 	if (reason == TASK_WAKE_TIMEOUT)
 		return -ETIMEDOUT;
-	if (t->kill_signo || signal_pending(t))
+	if (fatal_signal_pending(t) || signal_pending(t))
 		return -EINTR;
 	return 0;
 }

@@ -423,7 +423,7 @@ int task_exec_end_other_threads(void)
 		}
 	}
 	while (leader->nr_threads > 1) {
-		if (current->kill_signo || leader->group_exit) {
+		if (fatal_signal_pending(current) || leader->group_exit) {
 			irq_restore(flags);
 			return -EINTR;
 		}
@@ -451,6 +451,7 @@ void task_exec_in_leader(u32 entry, u32 esp)
 	leader->clear_child_tid = 0;
 	leader->restart.fn = NULL;
 	leader->kill_signo = 0;
+	leader->killed_sleeps = 0;
 	leader->cpu_ns = 0; /* its earlier time is in dead_cpu_ns already */
 	leader->signal.blocked = current->signal.blocked;
 	leader->signal.altstack.ss_flags = SS_DISABLE;

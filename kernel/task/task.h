@@ -13,6 +13,21 @@
  *
  * Wait status as Linux encodes it: (code & 0xff) << 8 for an exit, the
  * signal number for a death by signal.
+ *
+ * Who points at a struct task, and until when (nothing counts references:
+ * each holder lets go before the task can be freed, and only a zombie is
+ * freed, by task_free):
+ *   - all_tasks (all_next), until task_free; walks happen with interrupts
+ *     off and keep no pointer across a sleep (wait4, kill, /proc);
+ *   - a run queue (rq_next) while runnable; a wait queue (wq, wq_next) and
+ *     the futex list (a waiter on its stack) only while it sleeps there:
+ *     it unlinks itself before its sleep returns; its sleep_timer is
+ *     cancelled then too;
+ *   - its threads' `leader`: the leader stays, a zombie, until the last
+ *     thread of the group has ended (delay_group_leader);
+ *   - POSIX timers aimed at it (SIGEV_THREAD_ID) and on its CPU time, until
+ *     posix_timers_thread_exit at its exit;
+ *   - `current`, while it runs.
  */
 #ifndef TICK386_KERNEL_TASK_H
 #define TICK386_KERNEL_TASK_H
@@ -114,7 +129,9 @@ struct task {
 	bool autoreap;	  /* the parent will not wait: the reaper (kmain) frees it */
 	bool did_exec;	  /* [process] has called execve (setpgid: EACCES) */
 
-	int kill_signo; /* task_kill from another task: dies at its next chance */
+	int kill_signo; /* task_kill from another task: dies at its next chance (fatal_signal_pending) */
+	u32 killed_sleeps; /* sleeps asked with kill_signo set (sched_sleep: a loop that ignores it) */
+	u32 syscall_seq;   /* system calls entered (kernel/syscall.c), for the soft-lockup watchdog */
 	u32 fail_nth;	/* /proc/PID/fail-nth: allocations left before one fails (mm/fault_inject.h) */
 	/* The last user fault, for the console line when it kills the task. */
 	int fault_signo;
@@ -231,6 +248,22 @@ void task_free(struct task *zombie);
 
 /* Called on the way back to ring 3 for pending kills (sched.c). */
 void task_check_killed(void);
+
+/*
+ * t is being killed (SIGKILL, a fatal signal, exit_group or execve in
+ * another thread of its process) and ends at its next return to user mode
+ * (task_check_killed), which a system call must reach: every wait loop
+ * ends for this, Linux's fatal_signal_pending.  sched_sleep returns -EINTR
+ * at once while it holds, so a loop that ends on -EINTR has the check; a
+ * loop that looks again instead checks this itself (wait4, execve's wait
+ * for the other threads, a stop).  A loop that does neither would spin
+ * forever in the kernel, which is not preemptible: sched_sleep panics,
+ * naming it, when a killed task keeps asking to sleep.
+ */
+static inline bool fatal_signal_pending(const struct task *t)
+{
+	return t->kill_signo != 0;
+}
 
 /*
  * An exception (vector < 32, no handler installed) raised in ring 3, called

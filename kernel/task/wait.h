@@ -4,6 +4,12 @@
  * event happen wakes one task or all.  A task is on at most one queue; it
  * removes itself when it wakes, whatever woke it (the event, its deadline,
  * a signal), so waking never races with leaving.
+ *
+ * Lifetime: a queue must outlive its sleepers.  It is static (the tty's,
+ * poll's, the children's), or lives inside an object the sleeping call
+ * holds a reference on (a timerfd's: sys_read holds its file, fs/file.h).
+ * The tasks on it are not referenced: a sleeping task is never freed, and
+ * it unlinks itself before wait_sleep returns.
  */
 #ifndef TICK386_KERNEL_WAIT_H
 #define TICK386_KERNEL_WAIT_H

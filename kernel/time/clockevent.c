@@ -11,6 +11,7 @@
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
 #include "drivers/pit.h"
+#include "kernel/softlockup.h"
 #include "kernel/time/clock.h"
 #include "kernel/trace.h"
 #include "lib/clockmath.h"
@@ -23,10 +24,10 @@ static u64 max_delta_ns; /* pit_ticks_to_ns(max_ticks), kept: asked every event 
 
 static void clockevent_irq(struct trap_frame *tf, void *ctx)
 {
-	(void)tf;
 	(void)ctx;
 	clock_irq_update();
 	events++;
+	softlockup_irq(tf); /* is the task it interrupted stuck in the kernel? */
 	trace_event(TRACE_IRQ0, TRACE_PID_CURRENT, -1, 0, 0);
 	if (handler)
 		handler(clock_monotonic_ns());
@@ -122,9 +123,10 @@ void clockevent_stop(void)
 	 * With the TSC the device really goes quiet: no tick while nothing
 	 * is due.  (QEMU still delivers a one-shot programmed before; the
 	 * handler then finds nothing due.)  With the PIT clock source the
-	 * longest one-shot keeps channel 2 folded into the clock.
+	 * longest one-shot keeps channel 2 folded into the clock; with the
+	 * soft-lockup watchdog on, it keeps the watchdog's check coming.
 	 */
-	if (clock_source() == CLOCK_SOURCE_PIT)
+	if (clock_source() == CLOCK_SOURCE_PIT || softlockup_active())
 		pit_ch0_oneshot(max_ticks);
 	else
 		pit_ch0_halt();

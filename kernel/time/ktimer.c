@@ -104,6 +104,14 @@ static void ktimer_event(u64 now)
 	reprogram();
 }
 
+void ktimer_reprogram(void)
+{
+	u32 flags = irq_save();
+
+	reprogram();
+	irq_restore(flags);
+}
+
 void ktimer_subsystem_init(void)
 {
 	for (int c = 0; c < KTIMER_NR_CLOCKS; c++)

@@ -77,6 +77,11 @@ u64 ktimer_expires(const struct ktimer *t);
  * the PIT for the new earliest deadline.  Called by clock_realtime_set. */
 void ktimer_clock_was_set(void);
 
+/* Program the clock event device again for the earliest deadline, or stop
+ * it: after a change in what stopping does (the soft-lockup watchdog keeps
+ * a tick, kernel/softlockup.h).  IRQ-safe. */
+void ktimer_reprogram(void);
+
 /* Take the clock event device (called by clock_init). */
 void ktimer_subsystem_init(void);
 
