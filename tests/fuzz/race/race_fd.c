@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <stdio.h>
 #include <time.h>
 
 #define TFD_NONBLOCK 04000
@@ -272,9 +273,16 @@ int sc_fd_chaos(void)
 		sys3(__NR_read, 0, &code, 1);
 	}
 	nap_us(end_us);
-	for (int t = 0; t < nthreads; t++)
-		say("# thread %d: %s after its %d calls, last -> %s", t,
-		    chaos[t].done ? "done" : "busy", chaos[t].n, errname(chaos[t].last));
+	for (int t = 0; t < nthreads; t++) {
+		char ops[CHAOS_OPS * 8 + 1];
+		int len = 0;
+
+		for (int i = 0; i < chaos[t].n; i++)
+			len += snprintf(ops + len, sizeof(ops) - (size_t)len, " %c%d",
+					"cDdrpTaonR"[chaos[t].op[i].kind], chaos[t].op[i].a);
+		say("# thread %d: %s after its %d calls, last -> %s; calls%s", t,
+		    chaos[t].done ? "done" : "busy", chaos[t].n, errname(chaos[t].last), ops);
+	}
 	flush_out();
 	race_end(end, code);
 	sys1(__NR_exit_group, code);

@@ -156,6 +156,17 @@ static const char *sig_text(int s)
 	}
 }
 
+/*
+ * The kernel frees the threads of a process its parent reaped from a task
+ * of its own (the reaper, kernel/task/task.c): give it the CPU before
+ * counting, or their stacks show as lost for a moment.
+ */
+static void kstate_settle_take(struct kstate *s)
+{
+	nap_us(20000);
+	kstate_take(s);
+}
+
 /* Wait for pid until the time-out: 0 and *status, or -1. */
 static int wait_for(pid_t pid, int *status, long us)
 {
@@ -295,7 +306,7 @@ int main(int argc, char **argv)
 		say("%d %s", e, scenarios[k].name);
 		flush_out();
 		if (!on_linux && trust)
-			kstate_take(&before);
+			kstate_settle_take(&before);
 		pid = fork();
 		if (pid < 0) {
 			say("%d fork: %s", e, strerror(errno));
@@ -325,7 +336,7 @@ int main(int argc, char **argv)
 		if (!on_linux && trust) {
 			const char *why;
 
-			kstate_take(&after);
+			kstate_settle_take(&after);
 			why = kstate_diff(&before, &after);
 			if (why) {
 				leaks++;
