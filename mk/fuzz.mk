@@ -13,7 +13,7 @@
 # scenario of each kind twice (seed 3: on the main of December 2026 it
 # met each of the five bugs the fuzzer was made to find).
 #
-#   make fuzz-race SEED=1 N=200 [RACE_ARGS=--only=tfd-close]
+#   make fuzz-race SEED=1 [N=200] [RACE_ARGS=--only=tfd-close]
 #
 # runs the race fuzzer (threads and descriptors racing, ends under sleepers,
 # selectors going bad, nested signals on alternate stacks, signals to init)
@@ -33,7 +33,8 @@ fuzz: deps
 	@tests/fuzz/run -s $(SEED) -n $(N) -e $(EXPECT) -o $(BUILD)/fuzz
 
 fuzz-race: deps
-	@tests/fuzz/race/run -s $(SEED) -n $(N) -o $(BUILD)/fuzz-race -- $(RACE_ARGS)
+	@tests/fuzz/race/run -s $(SEED) -n $(if $(filter command line,$(origin N)),$(N),200) \
+	    -o $(BUILD)/fuzz-race -- $(RACE_ARGS)
 
 TEST_LAYERS += test-fuzz
 test-fuzz: deps
