@@ -26,7 +26,8 @@ int sched_setscheduler(pid_t pid, int policy, const struct sched_param *param);
 int sched_getparam(pid_t pid, struct sched_param *param);
 int sched_setparam(pid_t pid, const struct sched_param *param);
 
-/* CPU sets: glibc's 1024 bits in unsigned longs. */
+#ifdef _GNU_SOURCE
+/* CPU sets (GNU, as glibc: only under _GNU_SOURCE): 1024 bits in unsigned longs. */
 #define CPU_SETSIZE 1024
 #define __NCPUBITS (8 * sizeof(unsigned long))
 typedef struct {
@@ -52,5 +53,6 @@ typedef struct {
 int __sched_cpucount(size_t size, const cpu_set_t *set);
 int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set);
 int sched_setaffinity(pid_t pid, size_t size, const cpu_set_t *set);
+#endif
 
 #endif

@@ -8,6 +8,7 @@
  * refuses a caller not allowed to choose it; bad arguments are EINVAL and
  * a pid that names nobody ESRCH (kill(pid, 0) says whether it exists).
  */
+#define _GNU_SOURCE /* cpu_set_t */
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>

@@ -1,0 +1,107 @@
+/*
+ * The libc calls public POSIX test programs reach for first: fopen,
+ * fdopen, fclose on real files; a program's own clock_adjtime beside the
+ * libc's adjtimex (it must link: they are separate objects); getcwd;
+ * <sys/param.h>'s macros; the semaphore, rwlock, barrier and spin lock
+ * calls in one thread (the threaded checks are tests/conformance/thread_*).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/param.h>
+#include <sys/timex.h>
+#include <unistd.h>
+#include "../tap.h"
+
+/* Without _GNU_SOURCE <sys/timex.h> does not declare it: a program's own. */
+static int own_called;
+int clock_adjtime(clockid_t clock, struct timex *tx);
+int clock_adjtime(clockid_t clock, struct timex *tx)
+{
+	(void)clock;
+	own_called++;
+	return adjtimex(tx);
+}
+
+static void files(void)
+{
+	char line[256];
+	FILE *f;
+	int fd;
+
+	f = fopen("/proc/self/stat", "r");
+	ok(f != NULL, "fopen(/proc/self/stat, r)");
+	if (f) {
+		ok(fgets(line, sizeof(line), f) != NULL && atoi(line) == getpid(),
+		   "fgets from it: the pid first");
+		ok(fclose(f) == 0, "fclose");
+	}
+	errno = 0;
+	ok(fopen("/no/such/file", "r") == NULL && errno == ENOENT, "fopen(missing) -> ENOENT");
+	errno = 0;
+	ok(fopen("/proc/self/stat", "q") == NULL && errno == EINVAL, "fopen(mode q) -> EINVAL");
+	fd = dup(1);
+	f = fdopen(fd, "w");
+	ok(f != NULL && fileno(f) == fd, "fdopen(dup(1), w): the same descriptor");
+	if (f) {
+		ok(fclose(f) == 0, "fclose of the fdopen'd stream");
+		errno = 0;
+		ok(write(fd, "", 0) == -1 && errno == EBADF, "fclose closed the descriptor");
+	}
+	errno = 0;
+	ok(fdopen(0, "") == NULL && errno == EINVAL, "fdopen(mode \"\") -> EINVAL");
+}
+
+static void own_adjtime(void)
+{
+	struct timex tx;
+
+	memset(&tx, 0, sizeof(tx));
+	ok(clock_adjtime(CLOCK_REALTIME, &tx) >= 0 && own_called == 1,
+	   "the program's own clock_adjtime links and is the one called");
+}
+
+static void misc(void)
+{
+	char buf[64];
+	sem_t s;
+	pthread_rwlock_t rw;
+	pthread_barrier_t b;
+	pthread_spinlock_t sp;
+	int v = -1;
+
+	ok(getcwd(buf, sizeof(buf)) == buf && buf[0] == '/', "getcwd: an absolute path");
+	ok(MIN(3, 5) == 3 && MAX(3, 5) == 5 && howmany(10, 4) == 3 && roundup(10, 4) == 12 &&
+	       powerof2(64) && !powerof2(65) && MAXPATHLEN == 4096,
+	   "<sys/param.h> macros");
+	ok(sem_init(&s, 0, 1) == 0 && sem_trywait(&s) == 0 && sem_trywait(&s) == -1 &&
+	       errno == EAGAIN && sem_post(&s) == 0 && sem_getvalue(&s, &v) == 0 && v == 1 &&
+	       sem_destroy(&s) == 0,
+	   "semaphore: init, trywait, EAGAIN, post, getvalue");
+	ok(pthread_rwlock_init(&rw, NULL) == 0 && pthread_rwlock_rdlock(&rw) == 0 &&
+	       pthread_rwlock_tryrdlock(&rw) == 0 && pthread_rwlock_trywrlock(&rw) == EBUSY &&
+	       pthread_rwlock_unlock(&rw) == 0 && pthread_rwlock_unlock(&rw) == 0 &&
+	       pthread_rwlock_wrlock(&rw) == 0 && pthread_rwlock_rdlock(&rw) == EDEADLK &&
+	       pthread_rwlock_unlock(&rw) == 0 && pthread_rwlock_destroy(&rw) == 0,
+	   "rwlock: shared readers, writer excluded, EDEADLK");
+	ok(pthread_barrier_init(&b, NULL, 0) == EINVAL && pthread_barrier_init(&b, NULL, 1) == 0 &&
+	       pthread_barrier_wait(&b) == PTHREAD_BARRIER_SERIAL_THREAD &&
+	       pthread_barrier_destroy(&b) == 0,
+	   "barrier of 1: the caller is the serial thread");
+	ok(pthread_spin_init(&sp, 0) == 0 && pthread_spin_lock(&sp) == 0 &&
+	       pthread_spin_trylock(&sp) == EBUSY && pthread_spin_unlock(&sp) == 0 &&
+	       pthread_spin_trylock(&sp) == 0 && pthread_spin_unlock(&sp) == 0,
+	   "spin lock: trylock EBUSY while held");
+}
+
+int main(void)
+{
+	files();
+	own_adjtime();
+	misc();
+	return done_testing();
+}
