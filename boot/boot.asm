@@ -13,6 +13,8 @@ KERNEL_VMA      equ 0xC0000000
 PDE_4M          equ 0x83                  ; present | writable | 4 MiB page
 CR0_PG          equ 0x80000000
 CR0_WP          equ 0x00010000            ; ring 0 honours read-only pages
+CR0_NE          equ 0x00000020            ; x87 errors raise #MF (vector 16),
+                                          ; not the PC's IRQ 13 (FERR#)
 CR4_PSE         equ 0x00000010
 
 section .multiboot progbits alloc noexec nowrite align=4
@@ -53,7 +55,7 @@ _start:
         mov cr4, eax
         mov cr3, edx
         mov eax, cr0
-        or eax, CR0_PG | CR0_WP
+        or eax, CR0_PG | CR0_WP | CR0_NE
         mov cr0, eax
 
         lea eax, [higher_half]

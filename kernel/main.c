@@ -6,8 +6,10 @@
  * build/kernel-test.elf) the in-kernel tests of test=....
  */
 #include "arch/i386/cpu.h"
+#include "arch/i386/cpu_protect.h"
 #include "arch/i386/gdt.h"
 #include "arch/i386/idt.h"
+#include "arch/i386/paging.h"
 #include "arch/i386/pic.h"
 #include "drivers/serial.h"
 #include "drivers/vga.h"
@@ -53,6 +55,8 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	gdt_init();
 	idt_init();
+	cpu_protect_init();	 /* SMEP, SMAP: patches the entries, so before the next */
+	paging_protect_kernel(); /* code and rodata read-only: before any address space */
 	pic_init();	      /* IRQs remapped to vectors 0x20..0x2f: after idt_init */
 	pmm_init();	      /* the free pages: from boot_info's memory map */
 	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */

@@ -62,17 +62,6 @@ void gdt_set_tls(const u64 desc[GDT_TLS_ENTRIES])
 		slot[i] = desc[i];
 }
 
-bool gdt_user_fs_gs_ok(u32 sel)
-{
-	u32 idx = (sel & 0xffff) >> 3;
-
-	if ((sel & 0xffff) < 4)
-		return true; /* null */
-	if ((sel & 7) != 3 || idx < GDT_TLS_MIN || idx >= GDT_TLS_MIN + GDT_TLS_ENTRIES)
-		return false;
-	return (gdt[idx].access & ACCESS_PRESENT) != 0;
-}
-
 void tss_set_kernel_stack(u32 esp0)
 {
 	tss.esp0 = esp0;
@@ -108,4 +97,12 @@ void gdt_init(void)
 			 : "m"(ptr), "i"(GDT_KERNEL_CS), "i"(GDT_KERNEL_DS)
 			 : "eax", "memory");
 	__asm__ volatile("ltr %w0" : : "r"(GDT_TSS));
+	/*
+	 * No LDT: the null selector in LDTR.  The CPU comes out of reset with
+	 * an LDT at linear address 0, limit 0xffff, and the loader need not
+	 * change it: a selector with TI = 1 would then take its descriptor
+	 * from user memory (a page at 0x1000 could hold a call gate into ring
+	 * 0).  With a null LDTR any such selector is a #GP.
+	 */
+	__asm__ volatile("lldt %w0" : : "r"(0));
 }

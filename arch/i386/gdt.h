@@ -22,9 +22,6 @@
 void gdt_init(void);
 /* Load the current task's three TLS descriptors (raw 8-byte entries). */
 void gdt_set_tls(const u64 desc[GDT_TLS_ENTRIES]);
-/* Whether a program may have sel in fs or gs (rt_sigreturn): null, or a
- * TLS slot of the current task holding a present descriptor. */
-bool gdt_user_fs_gs_ok(u32 sel);
 
 /* The kernel stack the CPU switches to on a trap from ring 3. */
 void tss_set_kernel_stack(u32 esp0);

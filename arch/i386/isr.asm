@@ -8,6 +8,41 @@
 KERNEL_DS equ 0x10
 TRAP_SYSCALL equ 0x80
 
+; The way out to ring 3 (or back into the kernel), the frame's reverse.
+; Each selector load and the iretd can fault in ring 0 when the program's
+; selector no longer names a usable segment (it loaded a set_thread_area
+; slot that was cleared or made read-only since, or rt_sigreturn took it
+; from a forged frame): checking them here would cost every call; instead
+; each of these instructions is listed in the fixup table, which the fault
+; handler reads (arch/i386/trap_fixup.c), as Linux's exception table.
+%macro USER_RETURN 1
+%1_gs:  pop gs
+%1_fs:  pop fs
+%1_es:  pop es
+%1_ds:  pop ds
+        popad
+        add esp, 8                        ; vector and error code
+%1_iret:
+        iretd
+%endmacro
+
+; Where the CPU has SMAP (arch/i386/cpu_protect.c), a program's EFLAGS.AC
+; (popf sets it in ring 3) would open user memory to every access of the
+; kernel for the length of its call: each entry clears it.  clac is #UD on
+; a CPU without SMAP, so the site is a 3-byte nop that the boot turns into
+; clac (0f 01 ca) when the CPU has it (the sites are listed in section
+; .smap_clac).  The nop costs one instruction per entry elsewhere.
+%macro CLAC_SITE 1
+%1:     db 0x0f, 0x1f, 0x00               ; nopl (eax)
+section .smap_clac progbits alloc noexec nowrite align=4
+        dd %1
+section .text
+%endmacro
+
+; Kinds of fixup table entries (arch/i386/trap_fixup.h's TRAP_FIXUP_*).
+FIXUP_SELECTOR equ 1                      ; pop of a data selector: load 0
+FIXUP_IRET equ 2                          ; iretd: a fault of the program
+
 section .text
 bits 32
 
@@ -61,15 +96,10 @@ syscall_stub:
         mov fs, eax
         mov gs, eax
         cld                               ; the C ABI's DF = 0
+        CLAC_SITE syscall_clac            ; and AC = 0 (SMAP, above)
         mov eax, esp                      ; struct trap_frame *
         call syscall_entry
-        pop gs
-        pop fs
-        pop es
-        pop ds
-        popad
-        add esp, 8                        ; vector and error code
-        iretd
+        USER_RETURN syscall_return
 
 extern trap_dispatch
 trap_common:
@@ -84,18 +114,41 @@ trap_common:
         mov fs, ax
         mov gs, ax
         cld
+        CLAC_SITE trap_clac
         push esp                          ; struct trap_frame *
         call trap_dispatch
         add esp, 4
 global trap_return
 trap_return:
-        pop gs
-        pop fs
-        pop es
-        pop ds
-        popad
-        add esp, 8                        ; vector and error code
-        iretd
+        USER_RETURN trap_return
+
+; The fixup of a faulting iretd (arch/i386/trap_fixup.c): the nested fault
+; returned here, in ring 0, with the registers and data selectors the
+; program had and esp at the iret frame it refused.  Over that frame we
+; build the trap frame of a fault from ring 3, with the vector and error
+; code of the refusal (stored by trap_fixup with interrupts off; read
+; through ss: ds holds the program's selector, perhaps null), so the task
+; gets the signal an exception from ring 3 gives.
+extern trap_iret_fault_vector, trap_iret_fault_error
+global trap_iret_fault_entry
+trap_iret_fault_entry:
+        push dword [ss:trap_iret_fault_error]
+        push dword [ss:trap_iret_fault_vector]
+        jmp trap_common
+
+; The fixup table's entries (arch/i386/trap_fixup.c's struct trap_fixup):
+; instruction address, kind, offset in struct trap_frame of the word it
+; loads.  The linker gathers the section (linker.ld: __trap_fixup_start).
+%macro FIXUPS 1
+        dd %1_gs, FIXUP_SELECTOR, 0
+        dd %1_fs, FIXUP_SELECTOR, 4
+        dd %1_es, FIXUP_SELECTOR, 8
+        dd %1_ds, FIXUP_SELECTOR, 12
+        dd %1_iret, FIXUP_IRET, 56
+%endmacro
+section .trap_fixup progbits alloc noexec nowrite align=4
+        FIXUPS syscall_return
+        FIXUPS trap_return
 
 ; The table idt_init() reads: the address of each stub.
 section .rodata

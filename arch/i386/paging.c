@@ -8,6 +8,8 @@
 #include "arch/i386/memlayout.h"
 #include "mm/pmm.h"
 #include "lib/string.h"
+#include "kernel/printk.h"
+#include "lib/compiler.h"
 
 static inline u32 *table_virt(u32 phys)
 {
@@ -75,4 +77,34 @@ void paging_flush(u32 pd_phys, u32 va)
 {
 	if ((read_cr3() & PTE_ADDR_MASK) == pd_phys)
 		invlpg(va);
+}
+
+/*
+ * The page table of the first 4 MiB above KERNEL_VMA once the image is
+ * protected: physical 0..4 MiB, 4 KiB pages, read-only from __text_start
+ * to the end of .rodata (linker.ld puts .data on the next page), writable
+ * elsewhere (the low megabyte, .data, .bss, the free pages after the
+ * image).  Never changed after paging_protect_kernel.
+ */
+static u32 kernel_low_table[1024] __aligned(PAGE_SIZE);
+
+extern const char __text_start[], __rodata_end[];
+
+void paging_protect_kernel(void)
+{
+	u32 ro_first = VIRT_TO_PHYS(__text_start) & PTE_ADDR_MASK;
+	u32 ro_end = (VIRT_TO_PHYS(__rodata_end) + PAGE_SIZE - 1) & PTE_ADDR_MASK;
+
+	for (u32 i = 0; i < 1024; i++) {
+		u32 phys = i * PAGE_SIZE;
+		bool ro = phys >= ro_first && phys < ro_end;
+
+		kernel_low_table[i] = phys | PTE_PRESENT | (ro ? 0 : PTE_WRITE);
+	}
+	/* an image past 4 MiB would keep the rest writable: say so */
+	if (ro_end > 1024 * PAGE_SIZE)
+		kprintf("tick386: kernel image past 4 MiB: its end stays writable\n");
+	boot_page_directory[PDE_KERNEL_FIRST] =
+	    VIRT_TO_PHYS(kernel_low_table) | PTE_PRESENT | PTE_WRITE;
+	write_cr3(read_cr3()); /* drop the 4 MiB TLB entry */
 }

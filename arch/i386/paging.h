@@ -63,4 +63,12 @@ void paging_activate(u32 pd_phys);
 /* Drop a stale TLB entry of va if pd is the current address space. */
 void paging_flush(u32 pd_phys, u32 va);
 
+/*
+ * Map the kernel's code and read-only data read-only (CR0.WP makes ring 0
+ * honour it): the first 4 MiB above KERNEL_VMA, where the image lies, get
+ * 4 KiB pages instead of the boot's 4 MiB one.  Once, in kmain, before the
+ * first address space is made (each copies the kernel's directory entries).
+ */
+void paging_protect_kernel(void);
+
 #endif

@@ -78,9 +78,12 @@ static void fpu_snapshot(u8 *image)
 	__asm__ volatile("fnsave %0; frstor %0" : "+m"(*(u8(*)[SIGFRAME_FNSAVE_SIZE])image));
 }
 
+/* frstor waits: an error the program left pending in the unit would raise
+ * #MF here, in ring 0 (CR0.NE is set); fnclex drops it first (the image
+ * loaded replaces the whole state anyway). */
 static void fpu_load(const u8 *image)
 {
-	__asm__ volatile("frstor %0" : : "m"(*(const u8(*)[SIGFRAME_FNSAVE_SIZE])image));
+	__asm__ volatile("fnclex; frstor %0" : : "m"(*(const u8(*)[SIGFRAME_FNSAVE_SIZE])image));
 }
 
 static void fpu_reset(void)
@@ -216,22 +219,23 @@ int sigframe_setup(struct trap_frame *tf, u32 frame, int signo, const siginfo_t 
 	return 0;
 }
 
-int sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc)
+void sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc)
 {
-	if ((sc->cs & 3) != 3 || (sc->ss & 3) != 3)
-		return -EPERM;
 	/*
-	 * Only one code and one data segment exist for ring 3; any other RPL-3
-	 * value (the one a Linux program saved, say) would make iret fault in
-	 * the kernel, so the selectors are ours, not the frame's.
+	 * Linux's way: the selectors are the frame's, with RPL 3 forced on
+	 * cs and ss (so iret can only go to ring 3), and nothing else checked
+	 * here.  The way back to ring 3 loads them, and a selector that names
+	 * no segment the program may use faults there and is fixed up
+	 * (arch/i386/trap_fixup.c): a data selector becomes null, a bad cs or
+	 * ss costs the program a SIGSEGV.  A kernel data selector loads in
+	 * ring 0 and iret nulls it (its DPL is below the new CPL).
 	 */
-	tf->cs = GDT_USER_CS;
-	tf->user_ss = GDT_USER_DS;
-	tf->ds = tf->es = GDT_USER_DS;
-	/* fs and gs may also name a thread's TLS slot (set_thread_area) or
-	 * be null, as a program using %gs for its thread pointer saves them. */
-	tf->fs = gdt_user_fs_gs_ok(sc->fs) ? sc->fs : GDT_USER_DS;
-	tf->gs = gdt_user_fs_gs_ok(sc->gs) ? sc->gs : GDT_USER_DS;
+	tf->cs = (u16)sc->cs | 3u;
+	tf->user_ss = (u16)sc->ss | 3u;
+	tf->ds = (u16)sc->ds;
+	tf->es = (u16)sc->es;
+	tf->fs = (u16)sc->fs;
+	tf->gs = (u16)sc->gs;
 	tf->edi = sc->edi;
 	tf->esi = sc->esi;
 	tf->ebp = sc->ebp;
@@ -244,7 +248,6 @@ int sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc)
 	tf->eflags = (tf->eflags & ~EFLAGS_USER_CHANGEABLE) | (sc->eflags & EFLAGS_USER_CHANGEABLE);
 	tf->eflags =
 	    (tf->eflags & ~(EFLAGS_IOPL | EFLAGS_NT | EFLAGS_VM)) | EFLAGS_IF | EFLAGS_FIXED1;
-	return 0;
 }
 
 int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask, stack_t *altstack)
@@ -266,8 +269,7 @@ int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask, stack_t *altstack
 	 */
 	if (fpstate && copy_from_user(fp, fpstate, sizeof(fp)))
 		return -EFAULT;
-	if (sigframe_restore_regs(tf, &uc.uc_mcontext))
-		return -EPERM;
+	sigframe_restore_regs(tf, &uc.uc_mcontext);
 	if (fpstate)
 		fpu_load(fp);
 	else

@@ -45,21 +45,21 @@ int sigframe_setup(struct trap_frame *tf, u32 frame, int signo, const siginfo_t 
 
 /*
  * Copy the registers of a saved sigcontext into tf, keeping only what user
- * mode may hold: user code and stack selectors, user data selectors, the
- * eflags bits a program may change (IF stays on, IOPL 0, no VM/NT).
- * Returns -EPERM (tf unchanged) if cs or ss are not ring-3 selectors: such a
- * frame was forged, and the task gets SIGSEGV, as on Linux where iret would
- * fault on it.
+ * mode may hold: cs and ss with RPL 3 (iret then either returns to ring 3
+ * or faults, which arch/i386/trap_fixup.c turns into SIGSEGV), the data
+ * selectors as saved (a bad one is nulled on the way back), the eflags bits
+ * a program may change (IF stays on, IOPL 0, no VM/NT).  Linux i386's
+ * restore_sigcontext.
  */
-int sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc);
+void sigframe_restore_regs(struct trap_frame *tf, const struct sigcontext *sc);
 
 /*
  * rt_sigreturn: read the frame whose sig field is at tf's esp - 4 (the
  * handler's ret popped pretcode), restore the registers into tf and give
  * back the saved mask in *mask and the saved alternate stack (uc_stack) in
  * *altstack, and the x87 state from uc_mcontext.fpstate
- * (a clean FPU if it is NULL).  -EFAULT if the frame cannot be read,
- * -EPERM if it is forged; tf and the FPU are unchanged then.
+ * (a clean FPU if it is NULL).  -EFAULT if the frame cannot be read; tf
+ * and the FPU are unchanged then.
  */
 int sigframe_return(struct trap_frame *tf, abi_sigset_t *mask, stack_t *altstack);
 

@@ -2,7 +2,9 @@
  * trap_dispatch: where every interrupt, exception and system call lands.
  * An exception raised in ring 3 without an installed handler goes to the
  * task code (task_user_fault: it becomes a signal); one in the kernel is
- * fatal: we print what the CPU told us (vector, error code, registers, CR2
+ * fatal, unless its instruction is one whose fault is expected and fixed
+ * up (arch/i386/trap_fixup.c: a program's bad selector on the way back to
+ * ring 3): we print what the CPU told us (vector, error code, registers, CR2
  * for a page fault) and a backtrace, then stop (kernel/panic.c ends QEMU
  * with a failing status).  Every return to ring 3 passes through the
  * scheduler (sched_return_to_user: reschedule, deliver signals) when it
@@ -12,6 +14,7 @@
 #include "arch/i386/trap.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/pic.h"
+#include "arch/i386/trap_fixup.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/task/sched.h"
@@ -79,6 +82,8 @@ void trap_dispatch(struct trap_frame *tf)
 		handlers[vector](tf);
 	} else if (vector < 32 && trap_from_user(tf) && task_user_fault(tf)) {
 		/* handled: the task got its signal */
+	} else if (vector < 32 && trap_fixup(tf)) {
+		/* a listed instruction (the way back to ring 3, a probe): fixed up */
 	} else {
 		kprintf("\nPANIC: unhandled %s (vector %u, error code %#x) in %s mode\n",
 			trap_name(vector), vector, tf->error_code, trap_from_user(tf) ? "user" : "kernel");

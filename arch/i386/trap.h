@@ -29,6 +29,9 @@ struct trap_frame {
 	u32 user_esp, user_ss;
 };
 
+#define TRAP_BREAKPOINT 3
+#define TRAP_OVERFLOW 4
+#define TRAP_MATH_FAULT 16
 #define TRAP_PAGE_FAULT 14
 #define TRAP_IRQ_BASE 0x20
 #define TRAP_SYSCALL 0x80

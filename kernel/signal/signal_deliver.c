@@ -109,6 +109,15 @@ static void signal_stop(struct task *t, int signo)
 	leader->signal.stopped = false;
 }
 
+/* Whether sp lies in the alternate stack (Linux's __on_sig_stack): above
+ * its base, at most at its top. */
+static bool within_altstack(const stack_t *ss, u32 sp)
+{
+	u32 base = (u32)ss->ss_sp;
+
+	return ss->ss_size && sp > base && sp - base <= ss->ss_size;
+}
+
 /*
  * Whether sp is on the alternate stack.  Never with SS_AUTODISARM, as in
  * Linux's on_sig_stack: such a stack is disarmed while a handler runs on it,
@@ -117,11 +126,9 @@ static void signal_stop(struct task *t, int signo)
  */
 static bool on_altstack(const stack_t *ss, u32 sp)
 {
-	u32 base = (u32)ss->ss_sp;
-
 	if ((u32)ss->ss_flags & SS_AUTODISARM)
 		return false;
-	return ss->ss_size && sp > base && sp - base <= ss->ss_size;
+	return within_altstack(ss, sp);
 }
 
 /* sigaltstack's mode as a program at stack pointer sp sees it (without
@@ -142,14 +149,29 @@ static bool run_handler(struct task *t, struct trap_frame *tf, int signo, const 
 	struct signal_state *st = &t->signal;
 	abi_sigset_t oldmask = st->restore_mask ? st->saved_mask : st->blocked;
 	stack_t altstack = st->altstack;
-	u32 sp = tf->user_esp;
+	u32 sp = tf->user_esp, frame;
+	bool on_alt;
 
 	altstack.ss_flags = (int)signal_altstack_flags(t, sp);
-	if ((act->flags & SA_ONSTACK) && altstack.ss_flags == 0)
+	on_alt = altstack.ss_flags == SS_ONSTACK; /* nested: a handler runs on it */
+	if ((act->flags & SA_ONSTACK) && altstack.ss_flags == 0) {
 		sp = (u32)st->altstack.ss_sp + st->altstack.ss_size;
+		on_alt = true; /* entering it */
+	}
 	altstack.ss_flags |= (int)((u32)st->altstack.ss_flags & SS_FLAG_BITS);
+	frame = sigframe_place(sp);
+	/*
+	 * A frame on the alternate stack stays on it, as Linux's get_sigframe:
+	 * one that would reach below it would overwrite what lies there, and
+	 * the next signal, no longer "on" the stack, would start again at its
+	 * top over the live frames.  The task gets SIGSEGV instead (the
+	 * caller's force_sigsegv).  The frame's lowest byte must lie in it
+	 * (base, base + size]; its x87 area and padding are above.
+	 */
+	if (on_alt && !within_altstack(&st->altstack, frame))
+		return false;
 	signal_syscall_restart(tf, act);
-	if (sigframe_setup(tf, sigframe_place(sp), signo, info, act, oldmask, &altstack))
+	if (sigframe_setup(tf, frame, signo, info, act, oldmask, &altstack))
 		return false;
 	if ((u32)st->altstack.ss_flags & SS_AUTODISARM) {
 		/* Disarmed while the handler runs; uc_stack keeps it for rt_sigreturn. */

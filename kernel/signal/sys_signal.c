@@ -359,8 +359,10 @@ long sys_restart_syscall(void)
 
 /*
  * rt_sigreturn: the handler's restorer lands here with esp just above the
- * popped pretcode.  A frame that cannot be read or was forged is the
- * program's fault: SIGSEGV, and the registers stay as they are.
+ * popped pretcode.  A frame that cannot be read is the program's fault:
+ * SIGSEGV, and the registers stay as they are.  Forged selectors are taken
+ * (sigframe_restore_regs) and refused by the way back to ring 3, which
+ * turns them into SIGSEGV or null (arch/i386/trap_fixup.c), as on Linux.
  */
 long sys_rt_sigreturn(void)
 {

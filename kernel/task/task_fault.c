@@ -13,6 +13,35 @@
 #include <abi/signal.h>
 
 /*
+ * The si_code of an x87 error (#MF, raised at the program's next waiting
+ * x87 instruction after the one that failed, CR0.NE being set): the
+ * exceptions flagged in the status word that the control word does not
+ * mask, the first of invalid operation, divide by zero, overflow,
+ * underflow (or denormal), precision, as Linux's fpu__exception_code.  0
+ * if none is (a spurious #MF: no signal).  The task's x87 state is live in
+ * the unit while it is in the kernel; fnstsw and fnstcw do not wait, and
+ * leave the error pending, as in the frame the handler's sigcontext holds.
+ */
+static int fpu_error_code(void)
+{
+	u16 sw, cw, err;
+
+	__asm__ volatile("fnstsw %0; fnstcw %1" : "=m"(sw), "=m"(cw));
+	err = sw & ~cw & 0x3f;
+	if (err & 0x01)
+		return FPE_FLTINV;
+	if (err & 0x04)
+		return FPE_FLTDIV;
+	if (err & 0x08)
+		return FPE_FLTOVF;
+	if (err & 0x12)
+		return FPE_FLTUND;
+	if (err & 0x20)
+		return FPE_FLTRES;
+	return 0;
+}
+
+/*
  * An exception raised by user code: the task gets the signal Linux sends
  * for it (the default action kills it, with one console line), and the
  * kernel and the other tasks go on.  Returns true: handled.
@@ -47,9 +76,7 @@ bool task_user_fault(struct trap_frame *tf)
 		addr = tf->eip;
 		break;
 	case 3:
-		signo = SIGTRAP;
-		code = TRAP_BRKPT;
-		addr = tf->eip;
+		signo = SIGTRAP; /* int3: Linux's do_int3_user sends it plain */
 		break;
 	case 6:
 		signo = SIGILL;
@@ -66,6 +93,12 @@ bool task_user_fault(struct trap_frame *tf)
 		code = (tf->error_code & 1) ? SEGV_ACCERR : SEGV_MAPERR;
 		break;
 	case 16:
+		code = fpu_error_code();
+		if (!code)
+			return true; /* no unmasked error: spurious, as Linux */
+		signo = SIGFPE;
+		addr = tf->eip;
+		break;
 	case 19:
 		signo = SIGFPE;
 		code = 0;
