@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <semaphore.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,44 @@
 #include <sys/timex.h>
 #include <unistd.h>
 #include "../tap.h"
+
+/* pthread_getattr_np (GNU), declared here: this file must not define
+ * _GNU_SOURCE, or <sys/timex.h> would declare clock_adjtime. */
+int pthread_getattr_np(pthread_t thread, pthread_attr_t *attr);
+
+/* Whether a local of the calling thread lies in the stack getattr_np reports. */
+static void *stack_check(void *arg)
+{
+	pthread_attr_t a;
+	void *addr = NULL;
+	size_t size = 0;
+	int local, det = -1;
+
+	(void)arg;
+	if (pthread_getattr_np(pthread_self(), &a) != 0)
+		return (void *)0;
+	pthread_attr_getstack(&a, &addr, &size);
+	pthread_attr_getdetachstate(&a, &det);
+	pthread_attr_destroy(&a);
+	return (void *)(intptr_t)((char *)&local >= (char *)addr &&
+				  (char *)&local < (char *)addr + size && size >= 16384 &&
+				  det == PTHREAD_CREATE_JOINABLE);
+}
+
+static void getattr(void)
+{
+	pthread_attr_t a;
+	pthread_t t;
+	void *r = NULL;
+
+	ok(stack_check(NULL) != NULL, "pthread_getattr_np: the main thread's stack holds its locals");
+	pthread_attr_init(&a);
+	pthread_attr_setstacksize(&a, 65536);
+	pthread_create(&t, &a, stack_check, NULL);
+	pthread_join(t, &r);
+	pthread_attr_destroy(&a);
+	ok(r != NULL, "pthread_getattr_np: a 64 KiB thread's stack holds its locals");
+}
 
 /* Without _GNU_SOURCE <sys/timex.h> does not declare it: a program's own. */
 static int own_called;
@@ -103,5 +142,6 @@ int main(void)
 	files();
 	own_adjtime();
 	misc();
+	getattr();
 	return done_testing();
 }

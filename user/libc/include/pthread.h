@@ -108,6 +108,9 @@ pthread_t pthread_self(void);
 int pthread_equal(pthread_t a, pthread_t b);
 int pthread_once(pthread_once_t *once, void (*init)(void));
 int pthread_getcpuclockid(pthread_t thread, clockid_t *clock);
+#ifdef _GNU_SOURCE
+int pthread_getattr_np(pthread_t thread, pthread_attr_t *attr);
+#endif
 int pthread_kill(pthread_t thread, int sig);
 /* pthread_sigmask is declared in <signal.h>, as POSIX puts it. */
 
