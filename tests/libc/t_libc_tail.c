@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/param.h>
+#include <sys/resource.h>
 #include <sys/timex.h>
 #include <unistd.h>
 #include "../tap.h"
@@ -39,6 +40,27 @@ static void *stack_check(void *arg)
 	return (void *)(intptr_t)((char *)&local >= (char *)addr &&
 				  (char *)&local < (char *)addr + size && size >= 16384 &&
 				  det == PTHREAD_CREATE_JOINABLE);
+}
+
+static void limits(void)
+{
+	struct rlimit r, s;
+
+	ok(getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur >= 3 && r.rlim_cur <= r.rlim_max &&
+	       sysconf(_SC_OPEN_MAX) == (long)r.rlim_cur,
+	   "getrlimit(RLIMIT_NOFILE) is sysconf(_SC_OPEN_MAX)");
+	ok(getrlimit(RLIMIT_STACK, &r) == 0 && r.rlim_cur >= 65536, "getrlimit(RLIMIT_STACK)");
+	errno = 0;
+	ok(getrlimit(99, &r) == -1 && errno == EINVAL, "getrlimit(99) -> EINVAL");
+	getrlimit(RLIMIT_NOFILE, &r);
+	ok(setrlimit(RLIMIT_NOFILE, &r) == 0, "setrlimit to the same values -> 0");
+	s.rlim_cur = 10;
+	s.rlim_max = 5;
+	errno = 0;
+	ok(setrlimit(RLIMIT_NOFILE, &s) == -1 && errno == EINVAL, "setrlimit(soft > hard) -> EINVAL");
+	errno = 0;
+	ok(setrlimit(-1, &r) == -1 && errno == EINVAL, "setrlimit(-1) -> EINVAL");
+	ok(getrlimit(RLIMIT_NOFILE, &s) == 0 && s.rlim_cur == r.rlim_cur, "the limit is unchanged");
 }
 
 static void getattr(void)
@@ -143,5 +165,6 @@ int main(void)
 	own_adjtime();
 	misc();
 	getattr();
+	limits();
 	return done_testing();
 }

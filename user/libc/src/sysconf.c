@@ -58,8 +58,8 @@ long sysconf(int name)
 		return -1;
 	case _SC_ATEXIT_MAX:
 		return ATEXIT_MAX;
-	case _SC_OPEN_MAX:
-		return 3;
+	case _SC_OPEN_MAX: /* RLIMIT_NOFILE, as glibc: the kernel's FD_MAX */
+		return 64;
 	case _SC_STREAM_MAX:
 		return 3;
 	case _SC_ARG_MAX:
