@@ -22,6 +22,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_getppid, sys_getppid),
     SYSCALL_ENTRY(__NR_sched_yield, sys_sched_yield),
     SYSCALL_ENTRY(__NR_gettid, sys_gettid),
+    SYSCALL_ENTRY(__NR_prctl, sys_prctl),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
     /* files (fs/) */
     SYSCALL_ENTRY(__NR_read, sys_read),

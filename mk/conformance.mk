@@ -20,7 +20,7 @@ CONF_LDLIBS   := -lrt
 $(CONF_HOST_DIR)/bin/thread_%: CONF_LDLIBS += -pthread
 
 # rm first: a program whose new source does not build must not run stale.
-$(CONF_HOST_DIR)/bin/%: tests/conformance/%.c tests/tap.h tests/conformance/conformance.h
+$(CONF_HOST_DIR)/bin/%: tests/conformance/%.c tests/tap.h $(wildcard tests/conformance/*.h)
 	@mkdir -p $(dir $@); rm -f $@
 	$(call say,HOSTCC,$@)
 	$(Q)$(HOSTCC) $(CONF_CFLAGS) -o $@ $< $(CONF_LDLIBS)

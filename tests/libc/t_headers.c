@@ -21,6 +21,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <search.h>
+#include <semaphore.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -31,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
+#include <sys/param.h>
 #include <sys/signal.h>
 #include <sys/syscall.h>
 #include <sys/time.h>

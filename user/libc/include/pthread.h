@@ -8,10 +8,9 @@
  * state; scheduling: SCHED_OTHER only), keys, mutexes (normal, recursive,
  * error-checking; no priority protocols, no robust mutexes: ENOTSUP),
  * condition variables (CLOCK_REALTIME or CLOCK_MONOTONIC timed waits),
- * cancellation (deferred and asynchronous, cleanup handlers), and
- * pthread_sigmask in <signal.h>.  Declared but not implemented, so that a
- * program calling them does not link: reader-writer locks, spin locks,
- * barriers.
+ * reader-writer locks (readers preferred, as glibc's default), spin locks,
+ * barriers, cancellation (deferred and asynchronous, cleanup handlers),
+ * and pthread_sigmask in <signal.h>.
  */
 #ifndef _PTHREAD_H
 #define _PTHREAD_H
@@ -109,6 +108,9 @@ pthread_t pthread_self(void);
 int pthread_equal(pthread_t a, pthread_t b);
 int pthread_once(pthread_once_t *once, void (*init)(void));
 int pthread_getcpuclockid(pthread_t thread, clockid_t *clock);
+#ifdef _GNU_SOURCE
+int pthread_getattr_np(pthread_t thread, pthread_attr_t *attr);
+#endif
 int pthread_kill(pthread_t thread, int sig);
 /* pthread_sigmask is declared in <signal.h>, as POSIX puts it. */
 
@@ -142,6 +144,8 @@ int pthread_mutex_destroy(pthread_mutex_t *mutex);
 int pthread_mutex_lock(pthread_mutex_t *mutex);
 int pthread_mutex_trylock(pthread_mutex_t *mutex);
 int pthread_mutex_timedlock(pthread_mutex_t *mutex, const struct timespec *abstime);
+int pthread_mutex_clocklock(pthread_mutex_t *mutex, clockid_t clock,
+			    const struct timespec *abstime);
 int pthread_mutex_unlock(pthread_mutex_t *mutex);
 int pthread_mutexattr_init(pthread_mutexattr_t *attr);
 int pthread_mutexattr_destroy(pthread_mutexattr_t *attr);
@@ -158,6 +162,8 @@ int pthread_mutexattr_getrobust(const pthread_mutexattr_t *attr, int *robust);
 int pthread_cond_init(pthread_cond_t *cond, const pthread_condattr_t *attr);
 int pthread_cond_destroy(pthread_cond_t *cond);
 int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *mutex);
+int pthread_cond_clockwait(pthread_cond_t *cond, pthread_mutex_t *mutex, clockid_t clock,
+			   const struct timespec *abstime);
 int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *mutex,
 			   const struct timespec *abstime);
 int pthread_cond_signal(pthread_cond_t *cond);
@@ -178,9 +184,15 @@ int pthread_rwlock_timedrdlock(pthread_rwlock_t *rwlock, const struct timespec *
 int pthread_rwlock_wrlock(pthread_rwlock_t *rwlock);
 int pthread_rwlock_trywrlock(pthread_rwlock_t *rwlock);
 int pthread_rwlock_timedwrlock(pthread_rwlock_t *rwlock, const struct timespec *abstime);
+int pthread_rwlock_clockrdlock(pthread_rwlock_t *rwlock, clockid_t clock,
+			       const struct timespec *abstime);
+int pthread_rwlock_clockwrlock(pthread_rwlock_t *rwlock, clockid_t clock,
+			       const struct timespec *abstime);
 int pthread_rwlock_unlock(pthread_rwlock_t *rwlock);
 int pthread_rwlockattr_init(pthread_rwlockattr_t *attr);
 int pthread_rwlockattr_destroy(pthread_rwlockattr_t *attr);
+int pthread_rwlockattr_setpshared(pthread_rwlockattr_t *attr, int pshared);
+int pthread_rwlockattr_getpshared(const pthread_rwlockattr_t *attr, int *pshared);
 int pthread_spin_init(pthread_spinlock_t *lock, int pshared);
 int pthread_spin_destroy(pthread_spinlock_t *lock);
 int pthread_spin_lock(pthread_spinlock_t *lock);
@@ -192,6 +204,8 @@ int pthread_barrier_destroy(pthread_barrier_t *barrier);
 int pthread_barrier_wait(pthread_barrier_t *barrier);
 int pthread_barrierattr_init(pthread_barrierattr_t *attr);
 int pthread_barrierattr_destroy(pthread_barrierattr_t *attr);
+int pthread_barrierattr_setpshared(pthread_barrierattr_t *attr, int pshared);
+int pthread_barrierattr_getpshared(const pthread_barrierattr_t *attr, int *pshared);
 
 /* Cancellation. */
 int pthread_cancel(pthread_t thread);

@@ -65,6 +65,9 @@ size_t fread(void *p, size_t size, size_t n, FILE *f);
 int ungetc(int c, FILE *f);
 
 int fflush(FILE *f);
+FILE *fopen(const char *path, const char *mode);
+FILE *fdopen(int fd, const char *mode);
+int fclose(FILE *f);
 int setvbuf(FILE *f, char *buf, int mode, size_t size);
 void setbuf(FILE *f, char *buf);
 void setlinebuf(FILE *f);

@@ -83,15 +83,22 @@
 #define _SC_THREAD_THREADS_MAX 76
 #define _SC_THREAD_ATTR_STACKADDR 77
 #define _SC_THREAD_ATTR_STACKSIZE 78
+#define _SC_THREAD_PRIORITY_SCHEDULING 79
+#define _SC_THREAD_PRIO_INHERIT 80
+#define _SC_THREAD_PRIO_PROTECT 81
+#define _SC_THREAD_PROCESS_SHARED 82
 #define _SC_NPROCESSORS_CONF 83
 #define _SC_NPROCESSORS_ONLN 84
 #define _SC_PHYS_PAGES 85
 #define _SC_AVPHYS_PAGES 86
 #define _SC_ATEXIT_MAX 87
+#define _SC_BARRIERS 133
 #define _SC_CLOCK_SELECTION 137
 #define _SC_CPUTIME 138
 #define _SC_THREAD_CPUTIME 139
 #define _SC_MONOTONIC_CLOCK 149
+#define _SC_READER_WRITER_LOCKS 153
+#define _SC_SPIN_LOCKS 154
 #define _SC_TIMEOUTS 164
 #define _SC_SYMLOOP_MAX 173
 #define _SC_HOST_NAME_MAX 180
@@ -121,6 +128,8 @@ int execl(const char *path, const char *arg0, ...);
 int execlp(const char *file, const char *arg0, ...);
 int execle(const char *path, const char *arg0, ...);
 int setpgid(pid_t pid, pid_t pgid);
+int setpgrp(void);
+char *getcwd(char *buf, size_t size);
 pid_t tcgetpgrp(int fd);
 int tcsetpgrp(int fd, pid_t pgrp);
 pid_t getpgid(pid_t pid);

@@ -39,7 +39,6 @@
 #define NR_set_tid_address  __NR_set_tid_address
 #endif
 
-/* Linux i386's prctl; tick386 has none (ENOSYS), the Linux host runs it. */
-#define NR_prctl            172
+#define NR_prctl            __NR_prctl
 
 #endif

@@ -44,6 +44,12 @@ int setpgid(pid_t pid, pid_t pgid)
 	return (int)sys_ret(sys_2(__NR_setpgid, pid, pgid));
 }
 
+/* System V's and glibc's: the caller leads a new group of its own. */
+int setpgrp(void)
+{
+	return setpgid(0, 0);
+}
+
 pid_t getpgid(pid_t pid)
 {
 	return (pid_t)sys_ret(sys_1(__NR_getpgid, pid));

@@ -186,6 +186,8 @@ int pthread_create(pthread_t *res, const pthread_attr_t *attr, void *(*start)(vo
 
 	/* The child's stack: thread_start and t, stack + 4 aligned to 16. */
 	sp = ((uintptr_t)t - __tls_area_size() + sizeof(*t)) & ~(uintptr_t)15;
+	t->stack_lo = lo;
+	t->stack_size = sp - (uintptr_t)lo;
 	sp -= 20;
 	((void **)sp)[0] = (void *)thread_start;
 	((void **)sp)[1] = t;

@@ -48,6 +48,16 @@ void *__attr_stack(const pthread_attr_t *attr, size_t *size)
 	return CA(attr)->stack_addr;
 }
 
+/* pthread_getattr_np's: a running thread's stack and detach state. */
+void __attr_set_thread(pthread_attr_t *attr, void *lo, size_t size, int detached);
+
+void __attr_set_thread(pthread_attr_t *attr, void *lo, size_t size, int detached)
+{
+	A(attr)->stack_addr = lo;
+	A(attr)->stack_size = size;
+	A(attr)->detach = detached ? PTHREAD_CREATE_DETACHED : PTHREAD_CREATE_JOINABLE;
+}
+
 int pthread_attr_init(pthread_attr_t *attr)
 {
 	memset(attr, 0, sizeof(*attr));

@@ -72,10 +72,9 @@ static void wait_cancelled(void *arg)
 	__mutex_relock_after_wait(w->mutex);
 }
 
-int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *mutex,
-			   const struct timespec *abstime)
+static int cond_wait(struct cond *c, pthread_mutex_t *mutex, clockid_t clock,
+		     const struct timespec *abstime)
 {
-	struct cond *c = C(cond);
 	struct wait_state w = {c, mutex};
 	int seq, ret;
 	long r;
@@ -94,7 +93,7 @@ int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *mutex,
 		r = -ETIMEDOUT;
 	} else {
 		do
-			r = __futex_wait_abs(&c->seq, seq, c->attr & CA_CLOCK, abstime,
+			r = __futex_wait_abs(&c->seq, seq, clock, abstime,
 					     futex_flag(c), 1);
 		while (r == -EINTR && c->seq == seq);
 	}
@@ -104,9 +103,27 @@ int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *mutex,
 	return r == -ETIMEDOUT ? ETIMEDOUT : 0;
 }
 
+int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *mutex,
+			   const struct timespec *abstime)
+{
+	return cond_wait(C(cond), mutex, C(cond)->attr & CA_CLOCK, abstime);
+}
+
+/* abstime on the clock given, whatever the attribute's; EINVAL for a clock
+ * a futex cannot time (glibc: after the tv_nsec check, both EINVAL). */
+int pthread_cond_clockwait(pthread_cond_t *cond, pthread_mutex_t *mutex, clockid_t clock,
+			   const struct timespec *abstime)
+{
+	if (abstime->tv_nsec < 0 || abstime->tv_nsec >= 1000000000)
+		return EINVAL;
+	if (clock != CLOCK_REALTIME && clock != CLOCK_MONOTONIC)
+		return EINVAL;
+	return cond_wait(C(cond), mutex, clock, abstime);
+}
+
 int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *mutex)
 {
-	return pthread_cond_timedwait(cond, mutex, NULL);
+	return cond_wait(C(cond), mutex, CLOCK_REALTIME, NULL);
 }
 
 int pthread_cond_signal(pthread_cond_t *cond)

@@ -54,10 +54,12 @@ int pthread_mutex_destroy(pthread_mutex_t *mutex)
 }
 
 /*
- * Take the lock word, sleeping until abstime (CLOCK_REALTIME) if given.
- * Returns 0 or ETIMEDOUT; EINVAL for a bad abstime when it must wait.
+ * Take the lock word, sleeping until abstime on clock if given.
+ * Returns 0 or ETIMEDOUT; EINVAL for a bad abstime only when it must wait
+ * (glibc checks tv_nsec after trying the lock).  A signal handler does
+ * not end the wait (glibc's neither): the futex wait is made again.
  */
-static int take(struct mutex *m, const struct timespec *abstime)
+static int take(struct mutex *m, clockid_t clock, const struct timespec *abstime)
 {
 	int priv = futex_flag(m);
 
@@ -70,7 +72,7 @@ static int take(struct mutex *m, const struct timespec *abstime)
 			return ETIMEDOUT;
 	}
 	while (swap(&m->lock, 2) != 0) {
-		long ret = __futex_wait_abs(&m->lock, 2, CLOCK_REALTIME, abstime, priv, 0);
+		long ret = __futex_wait_abs(&m->lock, 2, clock, abstime, priv, 0);
 
 		if (ret == -ETIMEDOUT)
 			return ETIMEDOUT;
@@ -92,13 +94,13 @@ static int relock(struct mutex *m, int busy)
 	return 0;
 }
 
-static int lock_mutex(struct mutex *m, const struct timespec *abstime)
+static int lock_mutex(struct mutex *m, clockid_t clock, const struct timespec *abstime)
 {
 	int ret = relock(m, EDEADLK);
 
 	if (ret >= 0)
 		return ret;
-	ret = take(m, abstime);
+	ret = take(m, clock, abstime);
 	if (ret == 0 && (m->kind & MA_TYPE) != PTHREAD_MUTEX_NORMAL) {
 		m->owner = thread_self()->tid;
 		m->count = 0;
@@ -108,12 +110,21 @@ static int lock_mutex(struct mutex *m, const struct timespec *abstime)
 
 int pthread_mutex_lock(pthread_mutex_t *mutex)
 {
-	return lock_mutex(M(mutex), NULL);
+	return lock_mutex(M(mutex), CLOCK_REALTIME, NULL);
 }
 
 int pthread_mutex_timedlock(pthread_mutex_t *mutex, const struct timespec *abstime)
 {
-	return lock_mutex(M(mutex), abstime);
+	return lock_mutex(M(mutex), CLOCK_REALTIME, abstime);
+}
+
+/* The clocks a futex can time; any other is EINVAL before anything (glibc). */
+int pthread_mutex_clocklock(pthread_mutex_t *mutex, clockid_t clock,
+			    const struct timespec *abstime)
+{
+	if (clock != CLOCK_REALTIME && clock != CLOCK_MONOTONIC)
+		return EINVAL;
+	return lock_mutex(M(mutex), clock, abstime);
 }
 
 int pthread_mutex_trylock(pthread_mutex_t *mutex)

@@ -17,12 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-struct __tick386_file {
-	int fd;
-	int error;
-	int eof;
-	int unget; /* a pushed-back byte, or EOF */
-};
+#include "file_stream.h"
 
 static struct __tick386_file files[3] = {
     {0, 0, 0, EOF},

@@ -38,7 +38,16 @@ long sysconf(int name)
 	case _SC_THREADS:
 	case _SC_THREAD_ATTR_STACKADDR:
 	case _SC_THREAD_ATTR_STACKSIZE:
+	case _SC_THREAD_PROCESS_SHARED: /* pshared objects work wherever memory is shared */
+	case _SC_SEMAPHORES:
+	case _SC_BARRIERS:
+	case _SC_READER_WRITER_LOCKS:
+	case _SC_SPIN_LOCKS:
 		return 200809L;
+	case _SC_SEM_VALUE_MAX:
+		return INT_MAX; /* SEM_VALUE_MAX */
+	case _SC_SEM_NSEMS_MAX: /* no bound (glibc's answer too) */
+		return -1;
 	case _SC_THREAD_DESTRUCTOR_ITERATIONS:
 		return PTHREAD_DESTRUCTOR_ITERATIONS;
 	case _SC_THREAD_KEYS_MAX:
@@ -49,8 +58,8 @@ long sysconf(int name)
 		return -1;
 	case _SC_ATEXIT_MAX:
 		return ATEXIT_MAX;
-	case _SC_OPEN_MAX:
-		return 3;
+	case _SC_OPEN_MAX: /* RLIMIT_NOFILE, as glibc: the kernel's FD_MAX */
+		return 64;
 	case _SC_STREAM_MAX:
 		return 3;
 	case _SC_ARG_MAX:
@@ -87,9 +96,9 @@ long sysconf(int name)
 	case _SC_MEMLOCK:
 	case _SC_MEMORY_PROTECTION:
 	case _SC_MESSAGE_PASSING:
-	case _SC_SEMAPHORES:
-	case _SC_SEM_NSEMS_MAX:
-	case _SC_SEM_VALUE_MAX:
+	case _SC_THREAD_PRIORITY_SCHEDULING:
+	case _SC_THREAD_PRIO_INHERIT:
+	case _SC_THREAD_PRIO_PROTECT:
 	case _SC_PHYS_PAGES:
 	case _SC_AVPHYS_PAGES:
 		return -1;

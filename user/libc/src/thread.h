@@ -81,6 +81,10 @@ struct pthread {
 
 	/* Memory: the malloc'd block of stack, TLS and TCB (NULL: main thread). */
 	void *block;
+	/* The stack below the TLS block (pthread_getattr_np): written by
+	 * pthread_create before the thread runs, never changed; 0 for main. */
+	char *stack_lo;
+	size_t stack_size;
 
 	const void *specific[KEYS_MAX];
 	unsigned char specific_used; /* some value was set: destructors to run */

@@ -1,6 +1,8 @@
 /*
- * adjtimex, ntp_adjtime, clock_adjtime (system calls 124 and 343) and
- * adjtime, built on ADJ_OFFSET_SINGLESHOT as glibc builds it.
+ * adjtimex, ntp_adjtime (system call 124) and adjtime, built on
+ * ADJ_OFFSET_SINGLESHOT as glibc builds it.  clock_adjtime is alone in
+ * clock_adjtime.c: programs written for libcs without it define their own
+ * (Linux's valid-adjtimex self-test does), which must still link.
  */
 #define _GNU_SOURCE /* clock_adjtime, as glibc declares it */
 #include <errno.h>
@@ -18,11 +20,6 @@ int adjtimex(struct timex *tx)
 int ntp_adjtime(struct timex *tx)
 {
 	return adjtimex(tx);
-}
-
-int clock_adjtime(clockid_t clock, struct timex *tx)
-{
-	return (int)sys_ret(sys_2(__NR_clock_adjtime, clock, (long)tx));
 }
 
 #define ADJTIME_MAX_SEC (LONG_MAX / 1000000L - 2)

@@ -1,0 +1,12 @@
+/* A stdio stream (internal): stdio is unbuffered, so only a descriptor and flags. */
+#ifndef TICK386_LIBC_FILE_STREAM_H
+#define TICK386_LIBC_FILE_STREAM_H
+
+struct __tick386_file {
+	int fd;
+	int error;
+	int eof;
+	int unget; /* a pushed-back byte, or EOF */
+};
+
+#endif
