@@ -305,9 +305,11 @@ static struct pipe *pipe_alloc(void)
 }
 
 /*
- * Linux's do_pipe2 order: the flags (-EINVAL), the pipe and its files
- * (-ENOMEM), two descriptors (-EMFILE), the array (-EFAULT); any failure
- * leaves no descriptor, file or page behind.
+ * Linux's do_pipe2 order: the flags (-EINVAL), the pipe (-ENFILE, as
+ * Linux's create_pipe_files), its two files (-ENOMEM), two descriptors
+ * (-EMFILE), the array (-EFAULT); any failure leaves no descriptor, file
+ * or page behind.  The ring's pages are taken here, not at the first
+ * write as Linux does: a write never fails for memory.
  */
 long sys_pipe2(int __user *ufds, int flags)
 {
@@ -320,7 +322,7 @@ long sys_pipe2(int __user *ufds, int flags)
 		return -EINVAL; /* Linux also takes O_DIRECT (packet mode): not here */
 	p = pipe_alloc();
 	if (!p)
-		return -ENOMEM;
+		return -ENFILE; /* Linux's answer when the pipe's inode or ring cannot be had */
 	rf = pipe_file(p, O_RDONLY | (flags & O_NONBLOCK));
 	wf = pipe_file(p, O_WRONLY | (flags & O_NONBLOCK));
 	if (!rf || !wf) {
