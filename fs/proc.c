@@ -17,6 +17,7 @@
 #include "fs/proc.h"
 #include "arch/i386/cpu.h"
 #include "fs/fs.h"
+#include "kernel/task/sched.h"
 #include "kernel/task/task.h"
 #include "lib/compiler.h"
 #include "lib/string.h"
@@ -92,6 +93,20 @@ static u32 pid_file_mode(enum proc_kind kind)
 
 /* ---- text ---------------------------------------------------------------- */
 
+/* Megabytes of text take tens of ms to copy: in pieces, giving way. */
+#define PROC_COPY_PIECE (64 * 1024)
+
+static void copy_text(char *to, const struct proc_text *t)
+{
+	for (u32 done = 0; done < t->len; done += PROC_COPY_PIECE) {
+		u32 n = t->len - done < PROC_COPY_PIECE ? t->len - done : PROC_COPY_PIECE;
+
+		memcpy(to + done, t->buf + done, n);
+		if (t->preemptible)
+			sched_cond_resched();
+	}
+}
+
 void proc_printf(struct proc_text *t, const char *fmt, ...)
 {
 	va_list ap;
@@ -114,7 +129,7 @@ void proc_printf(struct proc_text *t, const char *fmt, ...)
 			t->nomem = true;
 			return;
 		}
-		memcpy(bigger, t->buf, t->len);
+		copy_text(bigger, t);
 		kfree(t->buf);
 		t->buf = bigger;
 		t->cap = cap;
@@ -306,6 +321,18 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 
 	if (!out.buf)
 		return -ENOMEM;
+	/* The timer lists can be long (a process may have 200,000 timers):
+	 * they are copied in bounded steps, each with interrupts off, and
+	 * printed with interrupts on. */
+	if (p->kind == PROC_TIMER_LIST || p->kind == PROC_PID_TIMERS) {
+		out.preemptible = true;
+		rc = p->kind == PROC_TIMER_LIST ? proc_timer_list(&out) : proc_pid_timers(&out, p->pid);
+		goto done;
+	}
+	if (p->kind == PROC_TRACE) { /* a copy of the ring, printed with interrupts on */
+		rc = proc_trace(&out);
+		goto done;
+	}
 	flags = irq_save();
 	if (p->kind >= PROC_PID_DIR) {
 		t = task_find_any(p->pid);
@@ -319,12 +346,6 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 	case PROC_MEMINFO:
 		proc_meminfo(&out);
 		break;
-	case PROC_TIMER_LIST:
-		proc_timer_list(&out);
-		break;
-	case PROC_TRACE:
-		proc_trace(&out);
-		break;
 	case PROC_TRACE_ON:
 		proc_trace_on(&out);
 		break;
@@ -337,13 +358,11 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 	case PROC_PID_STATUS:
 		proc_pid_status(&out, t);
 		break;
-	case PROC_PID_TIMERS:
-		proc_pid_timers(&out, t);
-		break;
 	default:
 		break;
 	}
 	irq_restore(flags);
+done:
 	if (!rc && out.nomem)
 		rc = -ENOMEM;
 	if (rc) {

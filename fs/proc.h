@@ -5,9 +5,12 @@
  * fs/proc_pid.c (stat, status, timers), fs/proc_timer_list.c and
  * fs/proc_misc.c (uptime, meminfo).
  *
- * A file's text is made at open, with interrupts off (one snapshot), into
- * a buffer the open file keeps: reads and lseek see that text, stat says
- * size 0 as Linux's procfs does.
+ * A file's text is made at open into a buffer the open file keeps: reads
+ * and lseek see that text, stat says size 0 as Linux's procfs does.  The
+ * small ones are one snapshot, taken with interrupts off; the timer lists,
+ * which may hold hundreds of thousands of timers, are copied in bounded
+ * steps with interrupts off, and printed with interrupts on (each timer's
+ * line is consistent; the list is what the steps met).
  */
 #ifndef TICK386_FS_PROC_H
 #define TICK386_FS_PROC_H
@@ -25,17 +28,22 @@ struct proc_text {
 	char *buf;
 	u32 len, cap;
 	bool nomem;
+	/* made with interrupts on (the timer lists): growing it copies in
+	 * pieces and gives way between them (sched_cond_resched) */
+	bool preemptible;
 };
 void proc_printf(struct proc_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The texts (interrupts off; t is a process, zombie or not). */
 void proc_pid_stat(struct proc_text *out, struct task *t);
 void proc_pid_status(struct proc_text *out, struct task *t);
-void proc_pid_timers(struct proc_text *out, struct task *t);
-void proc_timer_list(struct proc_text *out);
+/* The timer lists (interrupts on: they take them off step by step);
+ * 0 or -errno (-ENOENT: process pid is gone, -ENOMEM). */
+int proc_pid_timers(struct proc_text *out, int pid);
+int proc_timer_list(struct proc_text *out);
+int proc_trace(struct proc_text *out);
 void proc_uptime(struct proc_text *out);
 void proc_meminfo(struct proc_text *out);
-void proc_trace(struct proc_text *out);
 void proc_trace_on(struct proc_text *out);
 void proc_slabinfo(struct proc_text *out);
 /* /proc/PID/fail-nth (fs/proc_fail_nth.c): read live, and written. */

@@ -12,7 +12,11 @@
  * process on Linux too), SigPnd and stat's "signal" 0.
  */
 #include "fs/proc.h"
+#include "arch/i386/cpu.h"
+#include "kernel/task/sched.h"
 #include "kernel/task/task.h"
+#include "mm/kheap.h"
+#include <abi/errno.h>
 #include <abi/signal.h>
 #include <abi/time.h>
 
@@ -105,10 +109,9 @@ void proc_pid_status(struct proc_text *out, struct task *t)
 		    (unsigned long long)caught_set(t));
 }
 
-static void show_timer(const struct posix_timer_info *i, void *ctx)
+static void show_timer(struct proc_text *out, const struct posix_timer_info *i)
 {
 	static const char *const notify_name[] = { "signal", "none", "thread" };
-	struct proc_text *out = ctx;
 	int how = i->notify & ~SIGEV_THREAD_ID;
 
 	/* fs/proc/base.c show_timer: %px is the pointer's full width in hex */
@@ -117,7 +120,30 @@ static void show_timer(const struct posix_timer_info *i, void *ctx)
 		    (i->notify & SIGEV_THREAD_ID) ? "tid" : "pid", i->target_pid, i->clockid);
 }
 
-void proc_pid_timers(struct proc_text *out, struct task *t)
+/* Timers copied per step (interrupts off for that many, at most). */
+#define TIMERS_PER_STEP 32
+
+int proc_pid_timers(struct proc_text *out, int pid)
 {
-	posix_timers_for_each(t, show_timer, out);
+	struct posix_timer_record *recs = kmalloc(TIMERS_PER_STEP * sizeof(*recs));
+	int next = 0, rc = 0;
+	struct task *t;
+	u32 flags;
+
+	if (!recs)
+		return -ENOMEM;
+	flags = irq_save();
+	t = task_find_any(pid);
+	if (!t || !task_is_process(t))
+		rc = -ENOENT;
+	irq_restore(flags);
+	while (!rc && next >= 0 && !out->nomem) {
+		int n = posix_timers_walk_step(pid, &next, recs, TIMERS_PER_STEP);
+
+		for (int i = 0; i < n; i++)
+			show_timer(out, &recs[i].info);
+		sched_cond_resched();
+	}
+	kfree(recs);
+	return rc;
 }

@@ -23,120 +23,154 @@
  * ignored; O: the si_overrun it would carry if taken now).
  * The last section holds the armed POSIX timers in no clock queue: on a
  * CPU-time clock (<base> cputime, ns of the owner's CPU), SIGEV_NONE ones,
- * and periodic ones whose signal waits for delivery to re-arm them.
+ * and periodic ones whose signal waits for delivery to re-arm them, by id.
  */
 #include "fs/proc.h"
+#include "kernel/task/sched.h"
 #include "kernel/task/task.h"
 #include "kernel/time/clock.h"
 #include "kernel/time/ktimer.h"
 #include "kernel/time/posix_timers.h"
+#include "lib/string.h"
+#include "mm/kheap.h"
+#include <abi/errno.h>
 #include <abi/time.h>
 
-struct walk {
-	struct proc_text *out;
-	u32 n;		      /* the timers printed in this section */
-	u64 now;	      /* of the clock being listed */
-	const struct ktimer *kt; /* the one being identified */
-	const struct posix_timer_info *found;
-	struct posix_timer_info info;
+/*
+ * The list is copied in steps of ENTRIES_PER_STEP timers, each step with
+ * interrupts off (ktimer_walk_step, posix_timers_walk_step), into records
+ * that hold no pointer, and printed with interrupts on.  Who owns a ktimer
+ * is found from the ktimer itself (its callback says whether it is a POSIX
+ * timer or a sleep's time-out), not by searching every task.
+ */
+#define ENTRIES_PER_STEP 32
+
+enum entry_kind { ENTRY_KERNEL, ENTRY_SLEEP, ENTRY_POSIX };
+
+struct entry {
+	enum entry_kind kind;
+	u64 expires;
+	struct posix_timer_record rec; /* ENTRY_POSIX; ENTRY_SLEEP: owner only */
 };
 
-static void print_expiry(struct walk *w, u64 expires, u64 left)
+struct step {
+	struct entry *e;
+	u32 n;
+};
+
+static void print_expiry(struct proc_text *out, u64 expires, u64 left)
 {
-	proc_printf(w->out, "expires at %llu-%llu nsecs [in %llu to %llu nsecs]",
+	proc_printf(out, "expires at %llu-%llu nsecs [in %llu to %llu nsecs]",
 		    (unsigned long long)expires, (unsigned long long)expires,
 		    (unsigned long long)left, (unsigned long long)left);
 }
 
-static void print_posix(struct walk *w, const struct posix_timer_info *i)
+static void print_posix(struct proc_text *out, const struct posix_timer_info *i)
 {
-	proc_printf(w->out, "posix timer ID: %d, ClockID: %d, interval: %llu nsecs, signal: %d, "
-			    "queued: %s, overrun: %d\n",
+	proc_printf(out, "posix timer ID: %d, ClockID: %d, interval: %llu nsecs, signal: %d, "
+			 "queued: %s, overrun: %d\n",
 		    i->id, i->clockid, (unsigned long long)i->interval_ns, i->signo,
 		    i->signal_queued ? "yes" : "no", i->overrun);
 }
 
-static void match_posix(const struct posix_timer_info *i, void *ctx)
+/* A ktimer copied (interrupts off). */
+static void copy_ktimer(const struct ktimer *kt, void *ctx)
 {
-	struct walk *w = ctx;
+	struct step *st = ctx;
+	struct entry *e = &st->e[st->n++];
+	struct task *sleeper;
 
-	if (i->ktimer == w->kt) {
-		w->info = *i;
-		w->found = &w->info;
-	}
-}
-
-static void show_ktimer(const struct ktimer *kt, void *ctx)
-{
-	struct walk *w = ctx;
-	u64 expires = ktimer_expires(kt);
-	struct task *owner = NULL;
-	bool sleep = false;
-
-	w->kt = kt;
-	w->found = NULL;
-	for (struct task *t = task_first(); t && !owner; t = t->all_next) {
-		if (&t->sleep_timer == kt) {
-			owner = t;
-			sleep = true;
-			break;
-		}
-		posix_timers_for_each(t, match_posix, w);
-		if (w->found)
-			owner = t;
-	}
-	proc_printf(w->out, " #%u: ", w->n++);
-	if (owner)
-		proc_printf(w->out, "<pid %d (%s)>, ", owner->pid, owner->name);
-	else
-		proc_printf(w->out, "<kernel>, ");
-	print_expiry(w, expires, expires > w->now ? expires - w->now : 0);
-	if (w->found) {
-		proc_printf(w->out, ", ");
-		print_posix(w, w->found);
+	e->expires = ktimer_expires(kt);
+	if (posix_timer_record_of_ktimer(kt, &e->rec)) {
+		e->kind = ENTRY_POSIX;
+	} else if ((sleeper = sched_sleeper_of(kt)) != NULL) {
+		e->kind = ENTRY_SLEEP;
+		e->rec.owner_pid = sleeper->pid;
+		strncpy(e->rec.owner_name, sleeper->name, sizeof(e->rec.owner_name) - 1);
+		e->rec.owner_name[sizeof(e->rec.owner_name) - 1] = '\0';
 	} else {
-		proc_printf(w->out, sleep ? ", sleep\n" : ", kernel timer\n");
+		e->kind = ENTRY_KERNEL;
 	}
 }
 
-static void show_clock(struct walk *w, enum ktimer_clock clock, int clockid, const char *name)
+static void show_clock(struct proc_text *out, struct entry *buf, enum ktimer_clock clock,
+		       int clockid, const char *name)
 {
-	w->now = clock == KTIMER_MONOTONIC ? clock_monotonic_ns() : clock_realtime_ns();
-	w->n = 0;
-	proc_printf(w->out, "clock %d: %s\n  .resolution: %llu nsecs\n  .now:        %llu nsecs\n",
+	u64 now = clock == KTIMER_MONOTONIC ? clock_monotonic_ns() : clock_realtime_ns();
+	struct ktimer_cursor cur = { 0 };
+	u32 count = 0;
+
+	proc_printf(out, "clock %d: %s\n  .resolution: %llu nsecs\n  .now:        %llu nsecs\n",
 		    clockid, name, (unsigned long long)clock_resolution_ns(clockid),
-		    (unsigned long long)w->now);
-	proc_printf(w->out, "active timers:\n");
-	ktimer_for_each(clock, show_ktimer, w);
+		    (unsigned long long)now);
+	proc_printf(out, "active timers:\n");
+	for (;;) {
+		struct step st = { buf, 0 };
+
+		if (!ktimer_walk_step(clock, &cur, ENTRIES_PER_STEP, copy_ktimer, &st) || out->nomem)
+			break;
+		for (u32 i = 0; i < st.n; i++) {
+			const struct entry *e = &buf[i];
+
+			proc_printf(out, " #%u: ", count++);
+			if (e->kind == ENTRY_KERNEL)
+				proc_printf(out, "<kernel>, ");
+			else
+				proc_printf(out, "<pid %d (%s)>, ", e->rec.owner_pid, e->rec.owner_name);
+			print_expiry(out, e->expires, e->expires > now ? e->expires - now : 0);
+			if (e->kind == ENTRY_POSIX) {
+				proc_printf(out, ", ");
+				print_posix(out, &e->rec.info);
+			} else {
+				proc_printf(out, e->kind == ENTRY_SLEEP ? ", sleep\n" : ", kernel timer\n");
+			}
+		}
+		sched_cond_resched(); /* holding only the cursor */
+	}
 }
 
-/* The current task being listed, for show_other. */
-static struct task *other_owner;
-
-static void show_other(const struct posix_timer_info *i, void *ctx)
+/* The armed POSIX timers in no clock queue: on a CPU-time clock, SIGEV_NONE
+ * ones, periodic ones whose signal waits for delivery to re-arm them. */
+static void show_others(struct proc_text *out, struct posix_timer_record *recs)
 {
-	struct walk *w = ctx;
+	int next = 0;
+	u32 count = 0;
 
-	if (!i->armed || (i->ktimer && ktimer_active(i->ktimer)))
-		return; /* disarmed, or listed with its clock */
-	proc_printf(w->out, " #%u: <pid %d (%s)>, ", w->n++, other_owner->pid, other_owner->name);
-	print_expiry(w, i->expires_ns, i->left_ns);
-	proc_printf(w->out, ", on %s, ", i->base);
-	print_posix(w, i);
+	proc_printf(out, "other armed POSIX timers:\n");
+	while (next >= 0 && !out->nomem) {
+		int n = posix_timers_walk_step(0, &next, recs, ENTRIES_PER_STEP);
+
+		for (int i = 0; i < n; i++) {
+			const struct posix_timer_info *ti = &recs[i].info;
+
+			if (!ti->armed || ti->in_clock_queue)
+				continue; /* disarmed, or listed with its clock */
+			proc_printf(out, " #%u: <pid %d (%s)>, ", count++, recs[i].owner_pid,
+				    recs[i].owner_name);
+			print_expiry(out, ti->expires_ns, ti->left_ns);
+			proc_printf(out, ", on %s, ", ti->base);
+			print_posix(out, ti);
+		}
+		sched_cond_resched();
+	}
 }
 
-void proc_timer_list(struct proc_text *out)
+int proc_timer_list(struct proc_text *out)
 {
-	struct walk w = { .out = out };
+	struct entry *buf = kmalloc(ENTRIES_PER_STEP * sizeof(*buf));
+	struct posix_timer_record *recs = kmalloc(ENTRIES_PER_STEP * sizeof(*recs));
 
+	if (!buf || !recs) {
+		kfree(buf);
+		kfree(recs);
+		return -ENOMEM;
+	}
 	proc_printf(out, "Timer List Version: tick386 1\nnow at %llu nsecs\n\n",
 		    (unsigned long long)clock_monotonic_ns());
-	show_clock(&w, KTIMER_MONOTONIC, CLOCK_MONOTONIC, "CLOCK_MONOTONIC");
-	show_clock(&w, KTIMER_REALTIME, CLOCK_REALTIME, "CLOCK_REALTIME");
-	proc_printf(out, "other armed POSIX timers:\n");
-	w.n = 0;
-	for (struct task *t = task_first(); t; t = t->all_next) {
-		other_owner = t;
-		posix_timers_for_each(t, show_other, &w);
-	}
+	show_clock(out, buf, KTIMER_MONOTONIC, CLOCK_MONOTONIC, "CLOCK_MONOTONIC");
+	show_clock(out, buf, KTIMER_REALTIME, CLOCK_REALTIME, "CLOCK_REALTIME");
+	show_others(out, recs);
+	kfree(buf);
+	kfree(recs);
+	return 0;
 }

@@ -9,39 +9,50 @@
  *   /proc/trace_on   "0\n" or "1\n"; writing "1" starts tracing, "0" stops
  *                    it (anything else: -EINVAL)
  *
- * The text is made at open with interrupts off (fs/proc.h): a snapshot.
+ * The text is made at open from a copy of the ring taken with interrupts
+ * off (fs/proc.h): a snapshot.
  */
 #include "fs/proc.h"
+#include "arch/i386/cpu.h"
 #include "kernel/trace.h"
+#include "mm/kheap.h"
 #include "mm/uaccess.h"
 #include <abi/errno.h>
 
-struct trace_text {
-	struct proc_text *out;
+struct trace_copy {
+	struct trace_record *r;
 	u32 count;
 };
 
-static void count_one(const struct trace_record *r, void *ctx)
+static void copy_one(const struct trace_record *r, void *ctx)
 {
-	(void)r;
-	((struct trace_text *)ctx)->count++;
+	struct trace_copy *c = ctx;
+
+	c->r[c->count++] = *r;
 }
 
-static void print_one(const struct trace_record *r, void *ctx)
+/*
+ * The ring (160 KiB) is copied with interrupts off, then printed with them
+ * on: formatting 4096 lines took far longer than the copy.
+ */
+int proc_trace(struct proc_text *out)
 {
+	struct trace_copy c = { kmalloc(TRACE_RING_RECORDS * sizeof(struct trace_record)), 0 };
 	char line[160];
+	u32 lost, flags;
 
-	trace_format(line, sizeof(line), r);
-	proc_printf(((struct trace_text *)ctx)->out, "%s\n", line);
-}
-
-void proc_trace(struct proc_text *out)
-{
-	struct trace_text tt = { out, 0 };
-	u32 lost = trace_for_each(count_one, &tt);
-
-	proc_printf(out, "# tick386 trace: records=%u lost=%u on=%d\n", tt.count, lost, trace_on);
-	trace_for_each(print_one, &tt);
+	if (!c.r)
+		return -ENOMEM;
+	flags = irq_save();
+	lost = trace_for_each(copy_one, &c);
+	irq_restore(flags);
+	proc_printf(out, "# tick386 trace: records=%u lost=%u on=%d\n", c.count, lost, trace_on);
+	for (u32 i = 0; i < c.count && !out->nomem; i++) {
+		trace_format(line, sizeof(line), &c.r[i]);
+		proc_printf(out, "%s\n", line);
+	}
+	kfree(c.r);
+	return 0;
 }
 
 void proc_trace_on(struct proc_text *out)

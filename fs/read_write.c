@@ -8,7 +8,6 @@
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "fs/syscalls.h"
-#include "arch/i386/memlayout.h"
 #include "lib/string.h"
 #include <abi/dirent.h>
 #include <abi/errno.h>
@@ -27,13 +26,6 @@ static bool can_write(const struct file *f)
 	return (f->flags & O_ACCMODE) != O_RDONLY;
 }
 
-/* Linux's access_ok: the range lies below the kernel; mapped or not is
- * found out later, when the bytes move. */
-static bool range_below_kernel(const void __user *p, size_t n)
-{
-	return (u32)p <= USER_TOP && n <= USER_TOP - (u32)p;
-}
-
 /* read of f, which the caller holds (a timerfd's or the console's read may
  * sleep: the reference keeps the file alive under a close). */
 static long file_read(struct file *f, void __user *buf, size_t n)
@@ -42,7 +34,7 @@ static long file_read(struct file *f, void __user *buf, size_t n)
 
 	if (!can_read(f))
 		return -EBADF;
-	if (!range_below_kernel(buf, n))
+	if (!user_access_ok(buf, n))
 		return -EFAULT;
 	if (f->ops)
 		return f->ops->read(f, buf, n);
@@ -79,6 +71,8 @@ static long file_write(struct file *f, const void __user *buf, size_t n)
 {
 	if (!can_write(f))
 		return -EBADF;
+	if (!user_access_ok(buf, n))
+		return -EFAULT; /* Linux's vfs_write, before the file has a say */
 	if (f->ops)
 		return f->ops->write(f, buf, n);
 	if (f->node->ops) /* a generated file: only control files take writes */
@@ -182,7 +176,10 @@ static u8 dirent_type(u32 mode)
  * Directory entries from f->pos on: position 0 is ".", 1 is "..", 2 + i
  * the i-th child.  Each record's d_off is the position after it.  Returns
  * the bytes written, 0 at the end, -EINVAL when even the first record does
- * not fit in count.
+ * not fit in count.  Linux keeps count in an int (fs/readdir.c): one above
+ * INT_MAX is negative there, so no record fits (-EINVAL, as the Linux
+ * host answers 0xffffffff); it does no access_ok of the whole count, each
+ * record's bytes are checked as they are written.
  */
 static long file_getdents64(struct file *f, void __user *dirent, u32 count)
 {
@@ -196,6 +193,8 @@ static long file_getdents64(struct file *f, void __user *dirent, u32 count)
 
 	if (f->ops || !S_ISDIR(f->node->mode))
 		return -ENOTDIR;
+	if (count > 0x7fffffffu)
+		count = 0; /* negative as Linux's int: room for nothing */
 	dir = f->node;
 	for (;;) {
 		const char *name;

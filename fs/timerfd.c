@@ -111,17 +111,27 @@ static enum ktimer_restart timerfd_fn(struct ktimer *kt, u64 now)
 	return KTIMER_NORESTART; /* a periodic one is forwarded when read */
 }
 
-/* A periodic timer that fired: count the periods missed since and arm the
- * next one (interrupts off). */
+/*
+ * A periodic timer that fired: count the periods missed since and arm the
+ * next one (interrupts off).  If its clock was set back before the expiry
+ * that was counted (CLOCK_REALTIME, absolute), that expiry has not come
+ * yet after all: it is uncounted, and the timer waits for it again, so
+ * that every expiry is counted once (Linux's hrtimer_forward_now()
+ * returning 0; the read may then find nothing: timerfd_read).
+ */
 static void timerfd_forward(struct timerfd *tfd)
 {
-	u64 next;
+	u64 expires = ktimer_expires(&tfd->ktimer), now = timerfd_now(tfd), next;
 
 	if (!tfd->expired || !tfd->interval_ns)
 		return;
 	tfd->expired = false;
-	tfd->ticks += (u64)ktime_forward(ktimer_expires(&tfd->ktimer), tfd->interval_ns,
-					 timerfd_now(tfd), &next);
+	if (now < expires) {
+		tfd->ticks--; /* >= 1: the expiry counted it */
+		ktimer_start(&tfd->ktimer, expires);
+		return;
+	}
+	tfd->ticks += (u64)ktime_forward(expires, tfd->interval_ns, now, &next);
 	ktimer_start(&tfd->ktimer, next);
 }
 
@@ -176,9 +186,14 @@ static long timerfd_read(struct file *f, void __user *buf, size_t n)
 		timerfd_forward(tfd);
 		ticks = tfd->ticks;
 		tfd->ticks = 0;
+		/* The clock went back before the one expiry counted: nothing to
+		 * read after all.  Linux answers EAGAIN without blocking, and 0
+		 * (a read of no bytes) to a blocking read (probed, 6.1 i386). */
+		if (!ticks)
+			ret = (f->flags & O_NONBLOCK) ? -EAGAIN : 0;
 	}
 	irq_restore(flags);
-	if (ret)
+	if (ret || !ticks)
 		return ret;
 	return copy_to_user(buf, &ticks, sizeof(ticks)) ? -EFAULT : (long)sizeof(ticks);
 }

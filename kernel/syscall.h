@@ -57,6 +57,11 @@ long sys_wait4(int pid, int __user *status, int options, struct rusage __user *r
 long sys_waitpid(int pid, int __user *status, int options);
 long sys_getpgid(int pid);
 long sys_getpgrp(void);
+
+/* kernel/task/process_times.c */
+struct tms;
+long sys_times(struct tms __user *buf);
+long sys_getrusage(int who, struct rusage __user *ru);
 long sys_getsid(int pid);
 long sys_setpgid(int pid, int pgid);
 long sys_setsid(void);

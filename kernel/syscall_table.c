@@ -69,6 +69,8 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_getpgid, sys_getpgid),
     SYSCALL_ENTRY(__NR_getsid, sys_getsid),
     SYSCALL_ENTRY(__NR_execve, sys_execve), /* kernel/task/exec.c */
+    SYSCALL_ENTRY(__NR_times, sys_times), /* kernel/task/process_times.c */
+    SYSCALL_ENTRY(__NR_getrusage, sys_getrusage),
     /* signals (kernel/signal/sys_signal.c) */
     SYSCALL_ENTRY(__NR_kill, sys_kill),
     SYSCALL_ENTRY(__NR_tkill, sys_tkill),

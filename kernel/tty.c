@@ -18,7 +18,8 @@
  *
  * Signals: ^C, ^\ and ^Z come from an interrupt, and signal_send allocates
  * (not allowed in an IRQ handler), so receive queues (signal, group) and a
- * kernel thread, "tty", sends them with process_kill_many.
+ * kernel thread, "tty", sends them with process_kill_group: to the group
+ * by its number (group 1 is init's, not "every process" as kill(-1) is).
  */
 #include "kernel/tty.h"
 #include "fs/file.h"
@@ -249,7 +250,7 @@ static long check_background(int signo)
 		return 0;
 	if (signal_is_ignored(me, signo) || (me->signal.blocked & ABI_SIGMASK(signo)))
 		return signo == SIGTTIN ? -EIO : 0;
-	process_kill_many(-me->pgid, signo, NULL);
+	process_kill_group(me->pgid, signo, NULL);
 	return -ERESTARTSYS;
 }
 
@@ -263,8 +264,7 @@ static int tty_thread(void *arg)
 		while (!(signo = tty_take_signal(&pgrp)))
 			wait_sleep(&tty.killer, KTIMER_MONOTONIC, KTIME_MAX);
 		irq_restore(flags);
-		if (pgrp > 0)
-			process_kill_many(-pgrp, signo, NULL);
+		process_kill_group(pgrp, signo, NULL);
 	}
 	return 0;
 }

@@ -289,6 +289,47 @@ void *idr_find(const struct idr *idr, int id)
 	return l ? l->slot[slot32((u32)id, 0)] : NULL;
 }
 
+/*
+ * The smallest id >= from below layer l, whose slots hold the ids from
+ * base on in steps of 32^level (u64: 7 levels are 35 bits).  Every layer
+ * holds something (D1), so past the slot of `from` the first taken slot
+ * answers: the descent tries at most two slots per level that fail.
+ */
+static void *next_below(const struct idr_layer *l, int level, u64 base, u64 from, u64 *found)
+{
+	u64 step = (u64)1 << (IDR_BITS * level);
+	u64 first = from > base ? (from - base) / step : 0;
+
+	for (u64 i = first; i < IDR_SLOTS; i++) {
+		void *p = l->slot[i];
+		u64 lo = base + i * step;
+
+		if (!p)
+			continue;
+		if (level == 0) {
+			*found = lo;
+			return p;
+		}
+		p = next_below(p, level - 1, lo, from > lo ? from : lo, found);
+		if (p)
+			return p;
+	}
+	return NULL;
+}
+
+void *idr_get_next(const struct idr *idr, int *id)
+{
+	u64 from = *id < idr->min_id ? (u64)idr->min_id : (u64)*id, found = 0;
+	void *p;
+
+	if (!idr->top || from > (u64)idr->max_id)
+		return NULL;
+	p = next_below(idr->top, idr->levels - 1, 0, from, &found);
+	if (p)
+		*id = (int)found;
+	return p;
+}
+
 void *idr_remove(struct idr *idr, int id)
 {
 	struct idr_layer *path[IDR_MAX_LEVELS];

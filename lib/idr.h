@@ -73,6 +73,13 @@ int idr_alloc(struct idr *idr, void *ptr);
 /* The pointer of id, or NULL. */
 void *idr_find(const struct idr *idr, int id);
 
+/*
+ * The pointer of the smallest id in use that is >= *id, with that id in
+ * *id; NULL when there is none.  At most a few dozen slots per level, so a
+ * walk over every id in steps (one per call: /proc) is bounded per step.
+ */
+void *idr_get_next(const struct idr *idr, int *id);
+
 /* Free id; returns its pointer, or NULL if it was not in use. */
 void *idr_remove(struct idr *idr, int id);
 

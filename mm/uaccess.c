@@ -2,7 +2,13 @@
 #include "mm/uaccess.h"
 #include "kernel/task/task.h"
 #include "mm/vm.h"
+#include "arch/i386/memlayout.h"
 #include <abi/errno.h>
+
+bool user_access_ok(const void __user *p, size_t n)
+{
+	return (u32)p <= USER_TOP && n <= USER_TOP - (u32)p;
+}
 
 /* A task without an address space (a kernel thread) has no user memory. */
 static struct vm *current_vm(void)

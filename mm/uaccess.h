@@ -25,6 +25,15 @@ int copy_to_user(void __user *dst, const void *src, size_t n);	 /* 0 or -EFAULT 
  */
 long strncpy_from_user(char *dst, const char __user *src, size_t size);
 
+/*
+ * Linux's access_ok: [p, p + n) lies wholly below the kernel (USER_TOP),
+ * without wrapping; mapped or not is found out when the bytes move.  A
+ * call that takes a user buffer and its length (read, write) checks the
+ * whole length with it first, so a huge length is -EFAULT even when the
+ * call would have moved only a few bytes.
+ */
+bool user_access_ok(const void __user *p, size_t n);
+
 /* Whether [p, p + n) could be read (write = false) or written now. */
 bool user_range_ok(const void __user *p, size_t n, bool write);
 

@@ -63,6 +63,7 @@
 #define __NR_getppid           64
 #define __NR_getpgrp           65
 #define __NR_setsid            66
+#define __NR_getrusage         77
 #define __NR_gettimeofday      78
 #define __NR_settimeofday      79
 #define __NR_select            82

@@ -87,6 +87,13 @@ static struct signal_state *proc_state(struct task *t)
 	return &t->leader->signal;
 }
 
+bool signal_init_drops(struct task *t, int signo)
+{
+	const struct signal_state *ps = proc_state(t);
+
+	return ps->unkillable && signo_valid(signo) && ps->action[signo - 1].handler == SIG_DFL;
+}
+
 #define for_each_thread(leader, th) list_for_each_entry(th, &(leader)->threads, thread_node)
 
 bool signal_is_ignored(struct task *t, int signo)
@@ -356,6 +363,8 @@ static bool prepare_signal(struct task *t, int signo, bool thread)
 	}
 	if (t->signal.blocked & ABI_SIGMASK(signo))
 		return true;
+	if (signal_init_drops(t, signo))
+		return false;
 	return !signal_is_ignored(t, signo);
 }
 
@@ -457,6 +466,8 @@ void signal_force(struct task *t, int signo, int code, u32 addr)
 		if (was_ignored && !handler_ignores(SIG_DFL, signo))
 			unpark_signal(ps, signo); /* a parked timer's signal queues again */
 	}
+	if (act->handler == SIG_DFL)
+		ps->unkillable = false; /* even init dies of a fault it cannot handle */
 	memset(&info, 0, sizeof(info));
 	info.si_signo = signo;
 	info.si_code = code;
@@ -608,7 +619,8 @@ int signal_set_action(struct task *t, int signo, const struct abi_sigaction *act
 		irq_restore(flags);
 		return 0;
 	}
-	was_ignored = handler_ignores(slot->handler, signo);
+	/* init drops what it leaves at SIG_DFL: that too is ignoring, for a parked timer */
+	was_ignored = handler_ignores(slot->handler, signo) || signal_init_drops(t, signo);
 	*slot = *act;
 	slot->mask &= ~SIGNAL_UNBLOCKABLE;
 	slot->flags &= SIGNAL_SA_KNOWN;

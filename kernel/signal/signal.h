@@ -125,6 +125,14 @@ struct signal_state {
 	struct list_head ignored;
 	/* [process] SIGSTOP & co.: no thread returns to user mode until SIGCONT. */
 	bool stopped;
+	/*
+	 * [process] init (pid 1, set when the pid is given): a signal whose
+	 * action is SIG_DFL never reaches it, SIGKILL and SIGSTOP included,
+	 * whoever sends it (Linux's SIGNAL_UNKILLABLE with its global-init
+	 * rule).  A fault the process cannot handle (signal_force) clears it,
+	 * so that init dies of it instead of running the instruction again.
+	 */
+	bool unkillable;
 };
 
 /* The cache of queued entries (mm/slab.h): once, before any signal is sent. */
@@ -184,6 +192,10 @@ bool signal_pending(struct task *t);
  * SIGCONT).  The mask does not matter.  IRQ-safe.
  */
 bool signal_is_ignored(struct task *t, int signo);
+
+/* Whether t's process is init and leaves signo at SIG_DFL: the signal is
+ * dropped when sent, and when taken if it was queued while blocked. */
+bool signal_init_drops(struct task *t, int signo);
 
 /* --- the kernel side of the calls --------------------------------------- */
 

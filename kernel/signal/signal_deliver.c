@@ -208,6 +208,8 @@ void signal_deliver(struct trap_frame *tf)
 
 		if (act->handler == SIG_IGN)
 			continue;
+		if (signal_init_drops(t, signo))
+			continue; /* queued while blocked; init takes no default action */
 		if (act->handler == SIG_DFL) {
 			switch (signal_default_action(signo)) {
 			case SIGNAL_DEFAULT_IGNORE:

@@ -1,7 +1,8 @@
 /*
- * futex: FUTEX_WAIT and FUTEX_WAIT_BITSET (a timeout relative or absolute,
- * on CLOCK_MONOTONIC or CLOCK_REALTIME), FUTEX_WAKE and FUTEX_WAKE_BITSET,
- * with Linux's errors in Linux's order (kernel/futex/syscalls.c, waitwake.c).
+ * futex: FUTEX_WAIT (a relative timeout on CLOCK_MONOTONIC) and
+ * FUTEX_WAIT_BITSET (an absolute one, on CLOCK_MONOTONIC or CLOCK_REALTIME),
+ * FUTEX_WAKE and FUTEX_WAKE_BITSET, with Linux's errors in Linux's order
+ * (kernel/futex/syscalls.c, waitwake.c).
  *
  * A waiter is a struct futex_waiter on its own kernel stack, on one list of
  * all waiters; there are few (a thread waits on one futex at a time), so a
@@ -111,6 +112,24 @@ static long futex_wait_restart(struct restart_block *rb)
 	return rc;
 }
 
+/*
+ * The word's address, as Linux's get_futex_key checks it: aligned
+ * (-EINVAL), below the kernel (access_ok, -EFAULT), and for a shared futex
+ * (no FUTEX_PRIVATE_FLAG) mapped (-EFAULT: Linux looks its page up to make
+ * the key).  A private wake needs no page, so an unmapped word is not an
+ * error there (0 woken), as on Linux; a wait reads the word and faults.
+ */
+static long futex_check_address(u32 uaddr, bool private)
+{
+	if (uaddr & 3)
+		return -EINVAL;
+	if (!user_access_ok((const void __user *)uaddr, sizeof(u32)))
+		return -EFAULT;
+	if (!private && !user_range_ok((const void __user *)uaddr, sizeof(u32), false))
+		return -EFAULT;
+	return 0;
+}
+
 static u64 clock_now(enum ktimer_clock clock)
 {
 	return clock == KTIMER_REALTIME ? clock_realtime_ns() : clock_monotonic_ns();
@@ -121,6 +140,7 @@ long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user 
 {
 	int cmd = op & ABI_FUTEX_CMD_MASK;
 	bool realtime = op & ABI_FUTEX_CLOCK_REALTIME;
+	bool private = op & ABI_FUTEX_PRIVATE_FLAG;
 	enum ktimer_clock clock = realtime ? KTIMER_REALTIME : KTIMER_MONOTONIC;
 	u64 deadline = KTIME_MAX;
 	bool waits = cmd == ABI_FUTEX_WAIT || cmd == ABI_FUTEX_WAIT_BITSET;
@@ -138,7 +158,9 @@ long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user 
 		/* FUTEX_WAIT's timeout is relative, FUTEX_WAIT_BITSET's absolute. */
 		deadline = cmd == ABI_FUTEX_WAIT ? ktime_add_sat(clock_now(clock), ns) : ns;
 	}
-	if (realtime && !waits)
+	/* Linux takes FUTEX_CLOCK_REALTIME with FUTEX_WAIT_BITSET only (the
+	 * Linux i386 oracle: FUTEX_WAIT with it is -ENOSYS too). */
+	if (realtime && cmd != ABI_FUTEX_WAIT_BITSET)
 		return -ENOSYS;
 	switch (cmd) {
 	case ABI_FUTEX_WAIT:
@@ -147,8 +169,9 @@ long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user 
 	case ABI_FUTEX_WAIT_BITSET:
 		if (!val3)
 			return -EINVAL;
-		if ((u32)uaddr & 3)
-			return -EINVAL;
+		rc = futex_check_address((u32)uaddr, private);
+		if (rc)
+			return rc;
 		rc = futex_wait_until((u32)uaddr, val, val3, clock, deadline);
 		if (rc != -EINTR)
 			return rc;
@@ -167,8 +190,9 @@ long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user 
 	case ABI_FUTEX_WAKE_BITSET:
 		if (!val3)
 			return -EINVAL;
-		if ((u32)uaddr & 3)
-			return -EINVAL;
+		rc = futex_check_address((u32)uaddr, private);
+		if (rc)
+			return rc;
 		return futex_wake_key(current->leader, (u32)uaddr, (int)val, val3);
 	default:
 		return -ENOSYS;

@@ -154,21 +154,24 @@ static int wait_look(int pid, int options, int *found_pid, int *status, u64 *cpu
 		if (c->state == TASK_ZOMBIE && c->nr_threads == 0) { /* the whole group ended */
 			*found_pid = c->pid;
 			*status = c->exit_status;
-			*cpu_ns = c->dead_cpu_ns;
+			/* its own time and its reaped descendants' (Linux's RUSAGE_BOTH),
+			 * which become the reaper's children's time */
+			*cpu_ns = c->dead_cpu_ns + c->child_cpu_ns;
+			current->leader->child_cpu_ns += *cpu_ns;
 			task_free(c);
 			return 1;
 		}
 		if ((options & WUNTRACED) && c->stop_report) {
 			*found_pid = c->pid;
 			*status = ABI_WSTATUS_STOPPED(c->stop_report);
-			*cpu_ns = task_process_cpu_ns(c);
+			*cpu_ns = task_process_cpu_ns(c) + c->child_cpu_ns;
 			c->stop_report = 0;
 			return 1;
 		}
 		if ((options & WCONTINUED) && c->cont_report) {
 			*found_pid = c->pid;
 			*status = ABI_WSTATUS_CONTINUED;
-			*cpu_ns = task_process_cpu_ns(c);
+			*cpu_ns = task_process_cpu_ns(c) + c->child_cpu_ns;
 			c->cont_report = false;
 			return 1;
 		}
@@ -325,22 +328,20 @@ long sys_setsid(void)
 /* --- kill to a group ------------------------------------------------------- */
 
 /*
- * kill(pid <= 0): 0 is the caller's group, -1 every process but init and
- * the caller, -N group N.  -ESRCH when nobody is found; otherwise as Linux
- * (kernel/signal.c): a group is 0 if one send succeeded, else the last
- * error; -1 is the last send's result.
+ * Send to every live user process for which pick(t, arg) holds, with
+ * Linux's result (kernel/signal.c): -ESRCH when nobody is picked; for a
+ * group 0 if one send succeeded, else the last error (all_result false);
+ * for kill(-1) the last send's result (all_result true).
  */
-long process_kill_many(int pid, int signo, const siginfo_t *info)
+static long kill_each(bool (*pick)(const struct task *t, int arg), int arg, bool all_result,
+		      int signo, const siginfo_t *info)
 {
-	int pgid = pid == 0 ? current->leader->pgid : -pid;
 	bool found = false, any_ok = false;
 	long last = 0;
 	u32 flags = irq_save();
 
 	for (struct task *t = task_first(); t; t = t->all_next) {
-		if (!task_is_live_process(t) || t->pid == 0)
-			continue;
-		if (pid == -1 ? (t->pid == INIT_PID || t == current->leader) : t->pgid != pgid)
+		if (!task_is_live_process(t) || t->pid == 0 || !pick(t, arg))
 			continue;
 		found = true;
 		last = signo ? signal_send(t, signo, info) : 0; /* -EINVAL for a bad number */
@@ -349,5 +350,36 @@ long process_kill_many(int pid, int signo, const siginfo_t *info)
 	irq_restore(flags);
 	if (!found)
 		return -ESRCH;
-	return pid == -1 || !any_ok ? last : 0;
+	return all_result || !any_ok ? last : 0;
+}
+
+static bool in_group(const struct task *t, int pgid)
+{
+	return t->pgid == pgid;
+}
+
+/* kill(-1): every process but init and the caller (Linux: pid > 1, not the
+ * caller's thread group). */
+static bool not_init_nor_caller(const struct task *t, int unused)
+{
+	(void)unused;
+	return t->pid != INIT_PID && t != current->leader;
+}
+
+long process_kill_group(int pgid, int signo, const siginfo_t *info)
+{
+	if (pgid <= 0)
+		return -ESRCH; /* no group has such a number: never a wildcard */
+	return kill_each(in_group, pgid, false, signo, info);
+}
+
+/*
+ * kill(pid <= 0): 0 is the caller's group, -1 every process but init and
+ * the caller, -N group N.
+ */
+long process_kill_many(int pid, int signo, const siginfo_t *info)
+{
+	if (pid == -1)
+		return kill_each(not_init_nor_caller, 0, true, signo, info);
+	return process_kill_group(pid == 0 ? current->leader->pgid : -pid, signo, info);
 }

@@ -260,6 +260,12 @@ void sched_yield_now(void)
 	schedule();
 }
 
+void sched_cond_resched(void)
+{
+	if (sched_need_resched)
+		schedule();
+}
+
 void task_wake(struct task *t)
 {
 	u32 flags = irq_save();
@@ -284,6 +290,11 @@ static enum ktimer_restart sleep_timeout(struct ktimer *kt, u64 now)
 		t->wake_reason = TASK_WAKE_TIMEOUT;
 	}
 	return KTIMER_NORESTART;
+}
+
+struct task *sched_sleeper_of(const struct ktimer *kt)
+{
+	return kt->fn == sleep_timeout ? container_of(kt, struct task, sleep_timer) : NULL;
 }
 
 /*

@@ -51,6 +51,14 @@ void schedule(void);
 void sched_yield_now(void);
 
 /*
+ * The kernel switches only on the way back to ring 3 or in a sleep: a
+ * system call that works long (a /proc text of 200,000 timers) calls this
+ * between its steps, holding nothing, so that a slice that ended or a
+ * task woken meanwhile gets the CPU (Linux's cond_resched).
+ */
+void sched_cond_resched(void);
+
+/*
  * Sleep interruptibly until woken (task_wake), the deadline on `clock`
  * passes (KTIME_MAX = none), or a signal is pending and not blocked.
  * Returns 0 if woken, -ETIMEDOUT at the deadline, -EINTR for a signal (or
@@ -59,6 +67,8 @@ void sched_yield_now(void);
  * before turning them on: a wake-up cannot slip in between.
  */
 int sched_sleep(enum ktimer_clock clock, u64 deadline_ns);
+/* The task whose sleep's time-out kt is, or NULL (/proc/timer_list). */
+struct task *sched_sleeper_of(const struct ktimer *kt);
 
 /* The running task should give up the CPU at the next return to user mode. */
 extern volatile bool sched_need_resched;

@@ -142,6 +142,8 @@ static void give_pid(struct task *t)
 		signal_task_init(t, current);
 	else
 		signal_thread_init(t, current);
+	if (t->pid == 1) /* init; kernel threads and idle are pid 0 (below) */
+		t->signal.unkillable = true;
 	link_task(t);
 }
 

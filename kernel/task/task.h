@@ -144,6 +144,13 @@ struct task {
 	bool group_exit;	      /* [process] exit_group or a fatal signal: all end */
 	int group_exit_status;	      /* [process] the status they all end with */
 	u64 dead_cpu_ns;	      /* [process] CPU time of the threads that ended */
+	/*
+	 * [process] CPU time of the children this process reaped with wait4,
+	 * each with its own child_cpu_ns (Linux's cutime + cstime): added by
+	 * the reaping wait4, interrupts off; kept across execve, 0 at fork.
+	 * An autoreaped child (SIGCHLD ignored) adds nothing, as on Linux.
+	 */
+	u64 child_cpu_ns;
 	u32 clear_child_tid;	      /* user address: 0 stored and woken at exit */
 	u64 tls[TASK_TLS_ENTRIES];    /* GDT descriptors of set_thread_area */
 
@@ -312,6 +319,13 @@ void process_exit_notify(struct task *t);
 void process_stop_notify(struct task *t, int signo);
 /* kill(pid <= 0, signo): the caller's group, every process, or group -pid. */
 long process_kill_many(int pid, int signo, const siginfo_t *info);
+/*
+ * Every process of group pgid (> 0), and only those: what the kernel
+ * itself sends to a group (the terminal's ^C, SIGTTIN...).  Never through
+ * kill's numbering, where -1 means every process and group 1 (init's,
+ * the console's at boot) cannot be named.  -ESRCH if the group is empty.
+ */
+long process_kill_group(int pgid, int signo, const siginfo_t *info);
 
 /*
  * Threads (kernel/task/thread.c): a thread ending tells whoever waits on

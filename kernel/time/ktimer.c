@@ -31,6 +31,7 @@
 #include "lib/compiler.h"
 
 static struct timerq queues[KTIMER_NR_CLOCKS];
+static u64 arm_seq; /* the last struct ktimer.seq given (interrupts off) */
 /* monotonic time of the next event asked; 0 while the handler runs */
 static u64 programmed = KTIME_MAX;
 
@@ -80,8 +81,10 @@ static void expire_one(struct timerq *q, struct timerq_node *node, ktime_t now, 
 
 	(void)ctx;
 	/* t is disarmed: fn may arm it (ktimer_start), or ask for its expiry */
-	if (t->fn(t, now) == KTIMER_RESTART && !timerq_is_armed(node))
+	if (t->fn(t, now) == KTIMER_RESTART && !timerq_is_armed(node)) {
+		t->seq = ++arm_seq;
 		timerq_arm(q, node, node->expires);
+	}
 }
 
 /*
@@ -130,6 +133,7 @@ void ktimer_init(struct ktimer *t, enum ktimer_clock clock,
 /* Arm t; an earlier event than the one asked is asked for.  irqs off. */
 static void arm(struct ktimer *t, u64 expires_ns)
 {
+	t->seq = ++arm_seq;
 	timerq_arm(&queues[t->clock], &t->node, expires_ns);
 	if (to_monotonic(t->clock, expires_ns) < programmed)
 		reprogram();
@@ -197,4 +201,54 @@ void ktimer_for_each(enum ktimer_clock clock, void (*fn)(const struct ktimer *t,
 {
 	for (struct timerq_node *node = timerq_first(&queues[clock]); node; node = timerq_next(node))
 		fn(container_of(node, struct ktimer, node), ctx);
+}
+
+/* Whether t comes after (expires, seq) in its queue. */
+static bool after_key(const struct ktimer *t, u64 expires, u64 seq)
+{
+	return t->node.expires > expires || (t->node.expires == expires && t->seq > seq);
+}
+
+/* The first armed timer of q after (expires, seq): one descent. */
+static struct ktimer *first_after(const struct timerq *q, u64 expires, u64 seq)
+{
+	struct rb_node *n = q->tree.node;
+	struct ktimer *best = NULL;
+
+	while (n) {
+		struct ktimer *t = container_of(container_of(n, struct timerq_node, rb), struct ktimer, node);
+
+		if (after_key(t, expires, seq)) {
+			best = t;
+			n = n->left;
+		} else {
+			n = n->right;
+		}
+	}
+	return best;
+}
+
+u32 ktimer_walk_step(enum ktimer_clock clock, struct ktimer_cursor *cur, u32 max,
+		     void (*fn)(const struct ktimer *t, void *ctx), void *ctx)
+{
+	u32 flags = irq_save(), n = 0;
+	struct timerq_node *node;
+
+	if (!cur->started)
+		node = timerq_first(&queues[clock]);
+	else {
+		struct ktimer *t = first_after(&queues[clock], cur->expires, cur->seq);
+
+		node = t ? &t->node : NULL;
+	}
+	for (; node && n < max; node = timerq_next(node), n++) {
+		const struct ktimer *t = container_of(node, struct ktimer, node);
+
+		fn(t, ctx);
+		cur->expires = t->node.expires;
+		cur->seq = t->seq;
+		cur->started = true;
+	}
+	irq_restore(flags);
+	return n;
 }

@@ -42,7 +42,28 @@ struct ktimer {
 	struct timerq_node node;
 	enum ktimer_clock clock;
 	enum ktimer_restart (*fn)(struct ktimer *t, u64 now);
+	/*
+	 * When it was armed, counted over all ktimers (interrupts off).  The
+	 * queue puts equal expiries in the order they were armed, so
+	 * (node.expires, seq) is the queue's order, and a walk can stop and
+	 * find its place again after any change (ktimer_walk_step).
+	 */
+	u64 seq;
 };
+
+/*
+ * A walk over one clock's armed timers in steps, for /proc/timer_list: each
+ * step, with interrupts off, finds its place again from the key of the last
+ * timer it handed out (never a pointer, which a deletion meanwhile would
+ * leave dangling) and hands fn at most max timers, in queue order, with
+ * interrupts off.  Returns how many; 0 at the end.  O(log n + max).
+ */
+struct ktimer_cursor {
+	u64 expires, seq; /* the last one handed out */
+	bool started;
+};
+u32 ktimer_walk_step(enum ktimer_clock clock, struct ktimer_cursor *cur, u32 max,
+		     void (*fn)(const struct ktimer *t, void *ctx), void *ctx);
 
 void ktimer_init(struct ktimer *t, enum ktimer_clock clock,
 		 enum ktimer_restart (*fn)(struct ktimer *, u64 now));

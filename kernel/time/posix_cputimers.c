@@ -62,16 +62,45 @@ static void cputimer_expire_one(struct timerq *q, struct timerq_node *node, ktim
 	posix_timer_expired(container_of(node, struct posix_timer, cpu_node));
 }
 
-/* Arm b's ktimer for its earliest expiry if its clock runs.  Inline: at
- * every switch, twice, it mostly finds nothing armed and no timer queued
- * (a call each was 22 instructions, make profile-path). */
+/*
+ * b's clock stops (it is still read up to now).  Its ktimer goes, unless
+ * the clock has passed an expiry whose interrupt was held off until after
+ * the switch (pause, sigwaitinfo... switch with interrupts off) or would
+ * come later (the ktimer is armed a little late, from a later reading of
+ * the monotonic clock): then it fires at the next interrupt, by the
+ * clock's value, now standing.  Cancelled, the expiry would wait until
+ * the clock runs again, for ever if it never does.  Inline, as
+ * cputimers_program: with no CPU-time timer it is a load and the cancel.
+ */
+static inline __attribute__((always_inline)) void cputimers_stop(struct cpu_timer_base *b)
+{
+	if (timerq_count(&b->queue) && timerq_next_deadline(&b->queue) <= base_now(b))
+		ktimer_start(&b->ktimer, clock_monotonic_ns());
+	else
+		ktimer_cancel(&b->ktimer);
+}
+
+/*
+ * Arm b's ktimer for its earliest expiry if its clock runs.  If it stands
+ * (a timer armed or disarmed on the clock of a task that is not running),
+ * as cputimers_stop: an expiry it has reached already fires at the next
+ * interrupt, as Linux fires a CPU-time timer it finds expired when set;
+ * waiting for the clock to run again would lose it for a task that never
+ * does, and one ahead of the clock waits for the switch that starts it.
+ * Inline: at every switch, twice, it mostly finds nothing armed and no
+ * timer queued (a call each was 22 instructions, make profile-path).
+ */
 static inline __attribute__((always_inline)) void cputimers_program(struct cpu_timer_base *b,
 								    bool running)
 {
 	u64 used, first;
 
+	if (!running) {
+		cputimers_stop(b);
+		return;
+	}
 	ktimer_cancel(&b->ktimer);
-	if (!running || !timerq_count(&b->queue))
+	if (!timerq_count(&b->queue))
 		return;
 	first = timerq_next_deadline(&b->queue);
 	used = base_now(b);
@@ -174,24 +203,6 @@ void posix_cputimers_thread_exit(struct task *t)
 
 	base_exit(&t->posix_timers.thread_cpu);
 	irq_restore(flags);
-}
-
-/*
- * b's clock stops (it is still read up to now).  Its ktimer goes, unless
- * the clock has passed an expiry whose interrupt was held off until after
- * the switch (pause, sigwaitinfo... switch with interrupts off) or would
- * come later (the ktimer is armed a little late, from a later reading of
- * the monotonic clock): then it fires at the next interrupt, by the
- * clock's value, now standing.  Cancelled, the expiry would wait until
- * the clock runs again, for ever if it never does.  Inline, as
- * cputimers_program: with no CPU-time timer it is a load and the cancel.
- */
-static inline __attribute__((always_inline)) void cputimers_stop(struct cpu_timer_base *b)
-{
-	if (timerq_count(&b->queue) && timerq_next_deadline(&b->queue) <= base_now(b))
-		ktimer_start(&b->ktimer, clock_monotonic_ns());
-	else
-		ktimer_cancel(&b->ktimer);
 }
 
 /*

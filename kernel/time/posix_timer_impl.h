@@ -46,6 +46,12 @@ struct posix_timer {
 	struct list_head owner_link; /* owner->posix_timers.timers */
 };
 
+/* The timer of the smallest id >= *id (any process), *id set to it; NULL
+ * if none (interrupts off).  For the /proc walk (posix_timers_info.c). */
+struct posix_timer *posix_timer_next(int *id);
+/* The timer whose ktimer kt is, or NULL if kt is no POSIX timer's. */
+struct posix_timer *posix_timer_of_ktimer(const struct ktimer *kt);
+
 /* Called with interrupts off when a timer's expiry has come. */
 void posix_timer_expired(struct posix_timer *pt);
 

@@ -252,6 +252,16 @@ static enum ktimer_restart posix_timer_ktimer_fn(struct ktimer *kt, u64 now)
 	return KTIMER_NORESTART;
 }
 
+struct posix_timer *posix_timer_of_ktimer(const struct ktimer *kt)
+{
+	return kt->fn == posix_timer_ktimer_fn ? container_of(kt, struct posix_timer, ktimer) : NULL;
+}
+
+struct posix_timer *posix_timer_next(int *id)
+{
+	return idr_get_next(&timer_ids, id);
+}
+
 /*
  * The signal is being taken by the task (interrupts off): the moment the
  * Linux 6.13 model re-arms a periodic timer.  The periods missed since the

@@ -106,14 +106,36 @@ struct posix_timer_info {
 	bool armed;
 	bool signal_queued; /* its one signal is queued (or parked while ignored) */
 	int overrun;	    /* the si_overrun that signal would carry if taken now */
-	const char *base;   /* "monotonic", "realtime", "cputime" */
+	const char *base;   /* "monotonic", "realtime", "cputime" (static strings) */
 	u64 expires_ns, left_ns, interval_ns;
-	const struct ktimer *ktimer; /* what it waits in, NULL: no ktimer queue */
+	bool in_clock_queue; /* armed in a ktimer queue (else: CPU time, SIGEV_NONE, waiting) */
 };
 
-/* fn for each timer of t, oldest first; interrupts off (the caller's). */
-void posix_timers_for_each(struct task *t, void (*fn)(const struct posix_timer_info *i, void *ctx),
-			   void *ctx);
+/*
+ * A timer as /proc shows it, with its owner's pid and name: a copy taken
+ * with interrupts off, holding no pointer into the timer, so that the text
+ * can be made afterwards, with interrupts on, whatever became of it.
+ */
+#define POSIX_TIMER_OWNER_NAME 16
+struct posix_timer_record {
+	struct posix_timer_info info;
+	int owner_pid;
+	char owner_name[POSIX_TIMER_OWNER_NAME];
+};
+
+/*
+ * One step of a walk over the POSIX timers by id, for /proc: with
+ * interrupts off, looks at no more than max timers from id *next_id on
+ * (every process's ids are one space), copies those of process pid (0:
+ * every process) into out[], and moves *next_id past the last it looked
+ * at; -1 once none is left.  Returns how many it copied.  A timer deleted
+ * between steps is simply not met; one made meanwhile is met if its id is
+ * ahead.  Bounded: max ids per step, however many timers there are.
+ */
+int posix_timers_walk_step(int pid, int *next_id, struct posix_timer_record *out, int max);
+
+/* If kt is a POSIX timer's, its record (interrupts off): true; else false. */
+bool posix_timer_record_of_ktimer(const struct ktimer *kt, struct posix_timer_record *r);
 
 /* Memory figures for the scale test and the benchmarks. */
 struct posix_timers_stats {

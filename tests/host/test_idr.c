@@ -175,6 +175,45 @@ static void test_many_then_layers_freed(void **state)
 
 /* Randomized: a small range (so wrapping and exhaustion happen) vs a model. */
 #define RANGE 3000
+/* idr_get_next walks every id in use, in order, whatever the gaps. */
+static void test_get_next(void **state)
+{
+	static const int ids[] = {1, 2, 31, 32, 33, 1023, 1024, 1025, 40000, 1 << 20, INT_MAX};
+	struct idr idr;
+	int id, n = 0;
+	void *p;
+
+	(void)state;
+	idr_init(&idr, fake_layer_alloc, fake_layer_free);
+	id = 5;
+	assert_null(idr_get_next(&idr, &id)); /* empty */
+	idr.next = 0;
+	for (unsigned i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		idr.next = ids[i]; /* allocate exactly this id */
+		assert_int_equal(idr_alloc(&idr, P(i)), ids[i]);
+	}
+	for (id = 0; (p = idr_get_next(&idr, &id)) != NULL; id++) {
+		assert_int_equal(id, ids[n]);
+		assert_ptr_equal(p, P(n));
+		n++;
+		if (id == INT_MAX)
+			break;
+	}
+	assert_int_equal(n, (int)(sizeof(ids) / sizeof(ids[0])));
+	id = 34;
+	assert_ptr_equal(idr_get_next(&idr, &id), P(5));
+	assert_int_equal(id, 1023);
+	id = 40001;
+	assert_ptr_equal(idr_get_next(&idr, &id), P(9));
+	assert_int_equal(id, 1 << 20);
+	idr_remove(&idr, INT_MAX);
+	id = (1 << 20) + 1;
+	assert_null(idr_get_next(&idr, &id));
+	for (unsigned i = 0; i + 1 < sizeof(ids) / sizeof(ids[0]); i++)
+		idr_remove(&idr, ids[i]);
+	assert_int_equal(idr.layers, 0);
+}
+
 static void test_random_against_model(void **state)
 {
 	static bool used[RANGE + 1];
@@ -229,6 +268,7 @@ int main(void)
 		cmocka_unit_test(test_spare_layer),
 		cmocka_unit_test(test_many_then_layers_freed),
 		cmocka_unit_test(test_random_against_model),
+		cmocka_unit_test(test_get_next),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

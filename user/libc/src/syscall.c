@@ -13,11 +13,13 @@ long sys_ret(long ret)
 	return ret;
 }
 
-/* syscall(number, ...): up to five arguments, result as POSIX returns it. */
+/* syscall(number, ...): up to six arguments (futex's val3 is the sixth,
+ * in ebp), result as POSIX returns it.  A caller passing fewer leaves the
+ * rest unspecified, as with glibc. */
 long syscall(long number, ...)
 {
 	va_list ap;
-	long a, b, c, d, e;
+	long a, b, c, d, e, f;
 
 	va_start(ap, number);
 	a = va_arg(ap, long);
@@ -25,6 +27,7 @@ long syscall(long number, ...)
 	c = va_arg(ap, long);
 	d = va_arg(ap, long);
 	e = va_arg(ap, long);
+	f = va_arg(ap, long);
 	va_end(ap);
-	return sys_ret(sys_5(number, a, b, c, d, e));
+	return sys_ret(sys_6(number, a, b, c, d, e, f));
 }

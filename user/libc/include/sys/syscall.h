@@ -13,6 +13,10 @@
 #define SYS_pause __NR_pause
 #define SYS_kill __NR_kill
 #define SYS_tkill __NR_tkill
+#define SYS_tgkill __NR_tgkill
+#define SYS_times __NR_times
+#define SYS_getrusage __NR_getrusage
+#define SYS_futex __NR_futex
 #define SYS_brk __NR_brk
 #define SYS_alarm __NR_alarm
 #define SYS_sched_yield __NR_sched_yield
