@@ -109,3 +109,22 @@ bool pit_ch2_out(void)
 {
 	return inb(PIT_PORT_61) & P61_OUT2;
 }
+
+bool pit_probe(void)
+{
+	u16 first;
+	bool moved = false;
+
+	/*
+	 * A machine without an 8254 (QEMU's -machine pit=off, some recent
+	 * boards) answers its ports with a constant: start channel 2 and
+	 * watch its count move.  100000 reads take far more than one input
+	 * clock (838 ns) on any machine.
+	 */
+	pit_ch2_start(2, PIT_DIVISOR_MAX);
+	first = pit_ch2_read();
+	for (u32 i = 0; i < 100000u && !moved; i++)
+		moved = pit_ch2_read() != first;
+	pit_ch2_stop();
+	return moved;
+}

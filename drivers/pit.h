@@ -44,5 +44,8 @@ void pit_ch2_stop(void);
 u16 pit_ch2_read(void);
 /* Channel 2's OUT pin: in mode 0 it goes high at the terminal count. */
 bool pit_ch2_out(void);
+/* Is there a PIT?  Runs channel 2 a moment and watches it count (then
+ * stops it).  Boot only. */
+bool pit_probe(void);
 
 #endif

@@ -3,6 +3,9 @@
  * rate, one-shots against their deadlines, the clamp of far deadlines, the
  * latched count, and the TSC frequency by two independent methods.
  *
+ * They run when the PIT is the clock event device (else they skip: the
+ * generic suite clockevent covers the HPET).
+ *
  * The tests borrow the clock event device (clockevent_set_handler) and give
  * it back re-armed for whatever its owner had due.
  */
@@ -106,6 +109,10 @@ static void check_periodic(struct ktest *t, u32 divisor_asked_ticks, unsigned ev
 
 static void test_periodic_rate(struct ktest *t)
 {
+	if (clockevent_device() != CLOCKEVENT_PIT) {
+		ktest_skip(t, "the clock event device is not the PIT");
+		return;
+	}
 	check_periodic(t, 1193, 40);  /* ~1 kHz */
 	check_periodic(t, 11932, 20); /* ~100 Hz */
 	check_periodic(t, 65536, 5);  /* the slowest: 18.2 Hz */
@@ -114,6 +121,10 @@ static void test_periodic_rate(struct ktest *t)
 
 static void test_oneshot_error(struct ktest *t)
 {
+	if (clockevent_device() != CLOCKEVENT_PIT) {
+		ktest_skip(t, "the clock event device is not the PIT");
+		return;
+	}
 	clockevent_handler_t old = borrow(record);
 	u64 max_err = 0, sum_err = 0, sum_lat = 0, max_lat = 0;
 	s64 min_err = INT64_MAX;
@@ -151,9 +162,11 @@ static void test_oneshot_error(struct ktest *t)
 	give_back(old);
 	KEXPECT_EQ(t, lost, 0);
 	/* never early beyond the calibration error of the TSC (10 ppm of
-	 * 50 ms = 500 ns), never late by more than a tick and some handling */
+	 * 50 ms = 500 ns), never late by more than a tick and some handling:
+	 * 5 us with the TSC, 10 us when the clock is read through I/O ports
+	 * (the PIT source without a TSC: its reads cost microseconds) */
 	KEXPECT_GE(t, min_err, -500);
-	KEXPECT_LT(t, max_err, 838 + 5000);
+	KEXPECT_LT(t, max_err, 838 + (clock_source() == CLOCK_SOURCE_TSC ? 5000 : 10000));
 	kprintf("# oneshot error: %u one-shots of 1 us..50 ms: mean %llu ns, max %llu ns, "
 		"min %lld ns (PIT tick 838.1 ns)\n",
 		runs - lost, sum_err / (runs - lost ? runs - lost : 1), max_err,
@@ -164,6 +177,10 @@ static void test_oneshot_error(struct ktest *t)
 
 static void test_oneshot_far_deadline_is_clamped(struct ktest *t)
 {
+	if (clockevent_device() != CLOCKEVENT_PIT) {
+		ktest_skip(t, "the clock event device is not the PIT");
+		return;
+	}
 	clockevent_handler_t old = borrow(record);
 	u64 start = clock_monotonic_ns();
 	u32 ticks = clockevent_program(start + 300000000ull); /* 300 ms */
@@ -186,6 +203,10 @@ static void test_oneshot_far_deadline_is_clamped(struct ktest *t)
 
 static void test_oneshot_fires_once(struct ktest *t)
 {
+	if (clockevent_device() != CLOCKEVENT_PIT) {
+		ktest_skip(t, "the clock event device is not the PIT");
+		return;
+	}
 	clockevent_handler_t old = borrow(record);
 	clockevent_program(clock_monotonic_ns() + 1000000);
 	wait_events(1, 30000000);
@@ -196,6 +217,10 @@ static void test_oneshot_fires_once(struct ktest *t)
 
 static void test_latched_count(struct ktest *t)
 {
+	if (clockevent_device() != CLOCKEVENT_PIT) {
+		ktest_skip(t, "the clock event device is not the PIT");
+		return;
+	}
 	/* mode 2 with 65536: the latched count falls from 65536 (read 0) to
 	 * 1 at PIT_HZ; its progress must match the TSC's */
 	clockevent_handler_t old = borrow(record);
@@ -218,6 +243,10 @@ static void test_latched_count(struct ktest *t)
 
 static void test_tsc_two_methods(struct ktest *t)
 {
+	if (clockevent_device() != CLOCKEVENT_PIT) {
+		ktest_skip(t, "the clock event device is not the PIT");
+		return;
+	}
 	if (clock_source() != CLOCK_SOURCE_TSC) {
 		ktest_skip(t, "no TSC clock source");
 		return;

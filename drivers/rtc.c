@@ -24,7 +24,6 @@
 #define REG_A 0x0A
 #define REG_B 0x0B
 #define REG_C 0x0C
-#define REG_CENTURY 0x32
 
 #define A_UIP 0x80
 #define B_SET 0x80
@@ -67,6 +66,16 @@ static void rtc_irq(struct trap_frame *tf, void *ctx)
 		irq_fn(c & (RTC_IRQ_PERIODIC | RTC_IRQ_ALARM | RTC_IRQ_UPDATE), irq_ctx);
 }
 
+/* The CMOS index of the century: 0x32 by the IBM convention, or where the
+ * FADT says (rtc_set_century_index, at boot before the first read). */
+static u8 century_reg = 0x32;
+
+void rtc_set_century_index(u8 index)
+{
+	if (index >= 0x0E && index < 0x80)
+		century_reg = index;
+}
+
 void rtc_init(void)
 {
 	/*
@@ -97,7 +106,7 @@ static int read_raw(struct cmos_raw *r)
 	r->mday = cmos_read(REG_MDAY);
 	r->mon = cmos_read(REG_MON);
 	r->year = cmos_read(REG_YEAR);
-	r->century = cmos_read(REG_CENTURY);
+	r->century = cmos_read(century_reg);
 	return 0;
 }
 
@@ -152,9 +161,9 @@ int rtc_write(const struct cal_time *t)
 		return -EINVAL;
 	regb = cmos_read(REG_B);
 	cal_cmos_encode(t, regb, &r);
-	/* Only touch 0x32 if it looked like a century: on a chip without
+	/* Only touch the century byte if it looked like a century: on a chip without
 	 * one it is somebody's CMOS RAM byte. */
-	u8 c = cmos_read(REG_CENTURY);
+	u8 c = cmos_read(century_reg);
 	century_plausible =
 	    (regb & CMOS_B_BINARY) ? (c >= 19 && c <= 23) : (c >= 0x19 && c <= 0x23);
 	/* SET halts the update cycle so the chip does not tick between our
@@ -167,7 +176,7 @@ int rtc_write(const struct cal_time *t)
 	cmos_write(REG_MON, r.mon);
 	cmos_write(REG_YEAR, r.year);
 	if (century_plausible)
-		cmos_write(REG_CENTURY, r.century);
+		cmos_write(century_reg, r.century);
 	cmos_write(REG_B, regb & (u8)~B_SET);
 	return 0;
 }

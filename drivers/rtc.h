@@ -41,6 +41,10 @@ void rtc_last_raw(struct cmos_raw *raw, u8 *regb);
 /* Set the time (halting updates while the registers are written). */
 int rtc_write(const struct cal_time *t);
 
+/* Where the century byte is (the FADT's CENTURY field; 0x0E..0x7F, else
+ * ignored).  Boot only, before rtc_read. */
+void rtc_set_century_index(u8 index);
+
 /* IRQ 8: `fn(flags, ctx)` gets the register C bits of each interrupt. */
 typedef void (*rtc_irq_fn)(u8 flags, void *ctx);
 void rtc_set_irq_handler(rtc_irq_fn fn, void *ctx);

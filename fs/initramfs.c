@@ -13,6 +13,7 @@
 #include "arch/i386/memlayout.h"
 #include "fs/fs.h"
 #include "fs/proc.h"
+#include "fs/sysfs.h"
 #include "kernel/printk.h"
 #include "lib/cpio.h"
 #include "lib/string.h"
@@ -254,6 +255,7 @@ void fs_init(void)
 		break; /* the first one only */
 	}
 	proc_init(); /* /proc, with or without an archive */
+	sysfs_init(); /* /sys: the clock source */
 }
 
 struct fs_node *fs_mount_point(const char *name)

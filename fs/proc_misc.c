@@ -3,6 +3,7 @@
 #include "kernel/task/task.h"
 #include "kernel/time/clock.h"
 #include "mm/pmm.h"
+#include "mm/slab_debug.h"
 
 #define NS_PER_S 1000000000ull
 #define NS_PER_CS 10000000ull
@@ -27,7 +28,11 @@ static void show_kb(struct proc_text *out, const char *name, unsigned long pages
 /* Every free page is available: tick386 keeps no caches it could drop. */
 void proc_meminfo(struct proc_text *out)
 {
-	unsigned long total = pmm_total_count(), free = pmm_free_count();
+	unsigned long total, free;
+
+	slab_debug_drain(); /* slub_debug: empty the quarantine, which holds pages */
+	total = pmm_total_count();
+	free = pmm_free_count();
 
 	show_kb(out, "MemTotal:", total);
 	show_kb(out, "MemFree:", free);

@@ -24,11 +24,21 @@
  * The last section holds the armed POSIX timers in no clock queue: on a
  * CPU-time clock (<base> cputime, ns of the owner's CPU), SIGEV_NONE ones,
  * and periodic ones whose signal waits for delivery to re-arm them, by id.
+ * Then, as Linux's tick device section (its field names, fewer of them):
+ *
+ *   Tick Device: mode:     1
+ *   Per CPU device: 0
+ *   Clock Event Device: <pit|hpet|lapic|lapic-deadline>
+ *    max_delta_ns:   <ns>
+ *    events:         <events handled since boot>
+ *    clock source:   <tsc|hpet|acpi_pm|pit>
  */
 #include "fs/proc.h"
 #include "kernel/task/sched.h"
 #include "kernel/task/task.h"
 #include "kernel/time/clock.h"
+#include "kernel/time/clockevent.h"
+#include "kernel/time/clocksource.h"
 #include "kernel/time/ktimer.h"
 #include "kernel/time/posix_timers.h"
 #include "lib/string.h"
@@ -172,5 +182,10 @@ int proc_timer_list(struct proc_text *out)
 	show_others(out, recs);
 	kfree(buf);
 	kfree(recs);
+	/* mode 1: one-shot (Linux's TICKDEV_MODE_ONESHOT) */
+	proc_printf(out, "\nTick Device: mode:     1\nPer CPU device: 0\nClock Event Device: %s\n"
+			 " max_delta_ns:   %llu\n events:         %lu\n clock source:   %s\n",
+		    clockevent_name(), (unsigned long long)clockevent_max_delta_ns(),
+		    clockevent_count(), clocksource_name(clock_source()));
 	return 0;
 }

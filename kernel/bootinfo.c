@@ -1,6 +1,7 @@
 #include "kernel/bootinfo.h"
 #include "arch/i386/memlayout.h"
 #include "boot/multiboot.h"
+#include "lib/multiboot2.h"
 #include "lib/string.h"
 
 struct boot_info boot_info;
@@ -23,9 +24,12 @@ int bootinfo_parse(u32 magic, u32 mbi_phys)
 {
 	const struct multiboot_info *mbi;
 
+	if (magic == MB2_BOOTLOADER_MAGIC)
+		return bootinfo_parse_mb2(mbi_phys);
 	if (magic != MULTIBOOT_BOOTLOADER_MAGIC || mbi_phys >= DIRECT_MAP_LIMIT)
 		return -1;
 	mbi = PHYS_TO_VIRT(mbi_phys);
+	boot_info.protocol = 1;
 
 	if (mbi->flags & MULTIBOOT_INFO_CMDLINE)
 		copy_string(boot_info.cmdline, sizeof(boot_info.cmdline), mbi->cmdline);

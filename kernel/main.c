@@ -9,8 +9,11 @@
 #include "arch/i386/cpu_protect.h"
 #include "arch/i386/gdt.h"
 #include "arch/i386/idt.h"
+#include "arch/i386/ioapic.h"
 #include "arch/i386/paging.h"
 #include "arch/i386/pic.h"
+#include "drivers/acpi.h"
+#include "drivers/fbcon.h"
 #include "drivers/serial.h"
 #include "drivers/vga.h"
 #include "kernel/bootinfo.h"
@@ -20,6 +23,7 @@
 #include "fs/fs.h"
 #include "mm/fault_inject.h"
 #include "mm/kheap.h"
+#include "mm/slab_debug.h"
 #ifdef TICK386_KTEST
 #include "kernel/ktest.h"
 #endif
@@ -38,15 +42,37 @@ extern u32 boot_page_directory[1024];
 
 void kmain(u32 magic, u32 mbi_phys);
 
+/*
+ * The screen: a framebuffer when the loader set one up in a graphics mode
+ * (UEFI, where there is no text mode, or a VBE mode on BIOS), else the VGA
+ * text screen that the BIOS (or QEMU -kernel, or GRUB's text mode) leaves.
+ * Both are never used at once: in a graphics mode the VGA text memory is
+ * not what the card shows.
+ */
+static void screen_console_init(void)
+{
+	if (boot_info.fb.type == BOOT_FB_RGB) {
+		if (fbcon_console_init(&boot_info.fb) == 0)
+			return;
+		kprintf("tick386: framebuffer %ux%u, %u bpp at %#llx: cannot draw on it\n",
+			boot_info.fb.width, boot_info.fb.height, boot_info.fb.bpp,
+			boot_info.fb.phys);
+		return; /* a graphics mode all the same: no VGA text either */
+	}
+	if (boot_info.fb.type == BOOT_FB_NONE || boot_info.fb.type == BOOT_FB_EGA_TEXT)
+		vga_console_init();
+}
+
 void kmain(u32 magic, u32 mbi_phys)
 {
-	serial_init();	    /* first: kprintf's output, and where a failed boot says why */
-	console_init();	    /* the serial port as console output: kprintf works from here */
-	vga_console_init(); /* the screen as a second output */
-	if (bootinfo_parse(magic, mbi_phys) < 0) {
-		kprintf("tick386: not started by a multiboot loader (eax=%#x, expected %#x); "
-			"boot it with GRUB or qemu -kernel\n",
-			magic, 0x2BADB002u);
+	serial_init();	 /* first: kprintf's output, and where a failed boot says why */
+	console_init();	 /* the serial port as console output: kprintf works from here */
+	int booted = bootinfo_parse(magic, mbi_phys);
+	screen_console_init(); /* the screen as a second output: what the loader left */
+	if (booted < 0) {
+		kprintf("tick386: not started by a multiboot loader (eax=%#x, expected %#x or %#x), "
+			"or its information was unusable; boot it with GRUB or qemu -kernel\n",
+			magic, 0x2BADB002u, 0x36D76289u);
 		machine_halt(QEMU_EXIT_FAILURE);
 	}
 	/* Everything from here on lives above 3 GiB: drop the identity map. */
@@ -59,7 +85,10 @@ void kmain(u32 magic, u32 mbi_phys)
 	paging_protect_kernel(); /* code and rodata read-only: before any address space */
 	pic_init();	      /* IRQs remapped to vectors 0x20..0x2f: after idt_init */
 	pmm_init();	      /* the free pages: from boot_info's memory map */
+	slab_debug_init();    /* slub_debug: before any cache is created */
 	kheap_init();	      /* kmalloc and the slab caches: after pmm_init */
+	acpi_init();	      /* the firmware's tables: after pmm_init (MMIO window) */
+	irqchip_init();	      /* irqchip=ioapic: the I/O APIC routes; before any irq_register */
 	clock_init();	      /* TSC or PIT clock, RTC; it also starts clock events, ktimers */
 	trace_init();	      /* the command line's trace words: after clock_init (timestamps) */
 	fault_inject_init();  /* failslab=, fail_page_alloc=: only tasks with a pid fail */
@@ -79,10 +108,20 @@ void kmain(u32 magic, u32 mbi_phys)
 	kprintf("tick386 booting: %u MiB memory (lower %u KiB, upper %u KiB), loader '%s'\n",
 		(unsigned)(boot_info.ram_bytes >> 20), boot_info.mem_lower_kib,
 		boot_info.mem_upper_kib, boot_info.loader);
-	kprintf("tick386: pages: %u MiB free of %u MiB usable, %u MiB beyond the 1 GiB direct map\n",
+	kprintf("tick386: pages: %u MiB free of %u MiB usable, %u MiB beyond the direct map\n",
 		pmm_free_count() / 256, pmm_total_count() / 256, (unsigned)(pmm_ignored_bytes() >> 20));
 	kprintf("tick386: command line '%s', %u module(s)\n", boot_info.cmdline,
 		boot_info.module_count);
+	if (boot_info.protocol == 2)
+		kprintf("tick386: multiboot2; framebuffer %s %ux%u %u bpp; ACPI RSDP %s\n",
+			boot_info.fb.type == BOOT_FB_RGB	  ? "RGB"
+			: boot_info.fb.type == BOOT_FB_EGA_TEXT ? "text"
+			: boot_info.fb.type == BOOT_FB_OTHER	  ? "other"
+								  : "none",
+			boot_info.fb.width, boot_info.fb.height, boot_info.fb.bpp,
+			boot_info.acpi_rsdp_len == 36	? "2.0"
+			: boot_info.acpi_rsdp_len ? "1.0"
+						    : "none");
 
 	cpu_sti();
 

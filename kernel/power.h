@@ -18,7 +18,12 @@
 /* Leave QEMU with `code`; on a real PC this returns and the caller halts. */
 void qemu_exit(unsigned code);
 
-/* qemu_exit, then halt the CPU forever. */
+/* qemu_exit, then ACPI soft off, then halt the CPU forever.  halt=acpi on
+ * the command line skips qemu_exit; halt=reboot resets instead. */
 __noreturn void machine_halt(unsigned code);
+
+/* Reset: the ACPI reset register, the keyboard controller, port 0xCF9,
+ * then a triple fault. */
+__noreturn void machine_reboot(void);
 
 #endif

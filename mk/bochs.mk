@@ -10,7 +10,7 @@ BOCHS_ISO    := $(BUILD)/tick386-bochs.iso
 BOCHS_APPEND := test=all,-pit
 
 $(BOCHS_ISO): $(KERNEL) $(TEST_KERNEL) boot/grub/grub-test.cfg
-	$(call iso_image,sed 's|@APPEND@|$(BOCHS_APPEND)|' boot/grub/grub-test.cfg,$@)
+	$(call iso_image,$(call iso_test_menu,multiboot,kernel-test.elf,$(BOCHS_APPEND)),$@)
 
 TEST_LAYERS += test-bochs
 .PHONY: test-bochs

@@ -5,8 +5,10 @@
 # its outputs are kept in build/conformance/host/NAME.out.
 # test-conformance-tick386 runs the same sources on tick386 through
 # tools/runprog and compares each output line by line with the host's
-# (intended differences are listed in tests/conformance/DIFFERENCES).  It
-# joins TEST_LAYERS by itself as soon as tools/runprog exists.
+# (intended differences are listed in tests/conformance/DIFFERENCES), on a
+# kernel booted with slub_debug (mm/slab_debug.h: a use after free is
+# reported at once; test-no-tsc runs the suite without it).  It joins
+# TEST_LAYERS by itself as soon as tools/runprog exists.
 
 CONF_SRC      := $(sort $(wildcard tests/conformance/*.c))
 CONF_NAMES    := $(notdir $(CONF_SRC:.c=))
@@ -41,7 +43,7 @@ endif
 test-conformance-tick386:
 	$(call test_layer,,(for n in $(CONF_NAMES); do [ -r $(CONF_HOST_DIR)/$$n.out ] || exit 1; done) || \
 	    $(MAKE) --no-print-directory test-conformance-host >/dev/null; \
-	    tests/conformance/harness tick386 $(LAYER_TAP) $(BUILD)/conformance/tick386 \
+	    RUNPROG_APPEND=slub_debug tests/conformance/harness tick386 $(LAYER_TAP) $(BUILD)/conformance/tick386 \
 	        $(CONF_HOST_DIR) $(CONF_SRC))
 
 # Re-record the Linux kernel's raw errno table (Linux hosts only).

@@ -7,7 +7,10 @@ MM_MISUSE_CASES := \
     mm_misuse_page_double_free:pmm:.double.free.of.page \
     mm_misuse_object_double_free:kmem_cache_free.ktest-misuse,.*double.free \
     mm_misuse_kfree_interior:kfree.0x.*not.a.block.of.the.kernel.heap \
-    mm_misuse_wrong_cache:kmem_cache_free.ktest-b,.*not.an.object.of.this.cache
+    mm_misuse_wrong_cache:kmem_cache_free.ktest-b,.*not.an.object.of.this.cache \
+    mm_misuse_slab_write_after_free:slab_debug:.write.after.free.in.ktest-uaf-panic.object.*offset.20 \
+    mm_misuse_slab_red_zone:slab_debug:.red.zone.overwritten.in.ktest-redzone-panic.object.*offset.40 \
+    mm_misuse_slab_double_free:slab_debug:.double.free.in.ktest-double-panic
 
 .PHONY: test-mm-misuse
 TEST_LAYERS += test-mm-misuse

@@ -1,6 +1,7 @@
 # Layer test-no-tsc: the same kernel on a CPU without a time-stamp counter
 # (QEMU's qemu32 with the tsc flag off), where channel 2 of the PIT is the
-# clock source (kernel/time/clock.c): every in-kernel suite, then the
+# clock source (kernel/time/clock.c; clocksource=pit, since the HPET and the
+# PM timer rate higher and test-clock-matrix covers them): every in-kernel suite, then the
 # conformance suite compared line by line with Linux, as test-kernel and
 # test-conformance-tick386 do on the TSC.  (The kernel is built for i686:
 # a P5 Pentium or a 486 has no CMOV and cannot run it at all.)
@@ -11,7 +12,7 @@ TEST_LAYERS += test-no-tsc
 .PHONY: test-no-tsc
 test-no-tsc: deps
 	$(call test_layer,test-kernel-image kernel user-libc initramfs,\
-	    KTEST_QEMU_ARGS="$(NOTSC_CPU)" KTEST_TAP=$(LAYER_TAP)/kernel.ktap \
+	    KTEST_QEMU_ARGS="$(NOTSC_CPU)" KTEST_APPEND=clocksource=pit KTEST_TAP=$(LAYER_TAP)/kernel.ktap \
 	        tools/ktest-run $(TEST_KERNEL) all $(KTEST_TIMEOUT) >$(BUILD)/no-tsc-kernel.log 2>&1; \
 	    if grep -q 'PIT channel 2 as clock source' $(BUILD)/no-tsc-kernel.log; then \
 	        printf '1..1\nok 1 - the kernel took the PIT as its clock source\n'; \
@@ -19,5 +20,5 @@ test-no-tsc: deps
 	    fi >$(LAYER_TAP)/clock-source.tap; \
 	    (for n in $(CONF_NAMES); do [ -r $(CONF_HOST_DIR)/$$n.out ] || exit 1; done) || \
 	        $(MAKE) --no-print-directory test-conformance-host >/dev/null; \
-	    RUNPROG_QEMU_ARGS="$(NOTSC_CPU)" tests/conformance/harness tick386 $(LAYER_TAP) \
+	    RUNPROG_APPEND=clocksource=pit RUNPROG_QEMU_ARGS="$(NOTSC_CPU)" tests/conformance/harness tick386 $(LAYER_TAP) \
 	        $(BUILD)/conformance/no-tsc $(CONF_HOST_DIR) $(CONF_SRC))

@@ -13,6 +13,7 @@
 #include "kernel/panic.h"
 #include "mm/pmm.h"
 #include "mm/slab.h"
+#include "mm/slab_debug.h"
 #include "lib/string.h"
 
 #define KHEAP_MIN_SHIFT 3  /* 8 bytes */
@@ -79,6 +80,30 @@ static u32 big_block_pages(const void *p)
 	return (owner & 1) ? owner >> 1 : 0;
 }
 
+static bool is_class(const struct kmem_cache *c)
+{
+	for (unsigned i = 0; i < KHEAP_CLASSES; i++)
+		if (classes[i] == c)
+			return true;
+	return false;
+}
+
+/*
+ * kfree's cold path: a block of a debug cache (slub_debug) is no slab for
+ * kmem_cache_of, so it comes here; anything else is the caller's bug.
+ */
+static __attribute__((noinline, cold)) void kfree_other(void *p)
+{
+	struct kmem_cache *c = slab_debug_cache_of(p);
+	if (c && is_class(c)) {
+		kmem_cache_free(c, p);
+		return;
+	}
+	if (c)
+		panic("kfree(%p): an object of cache %s, not of the heap", p, kmem_cache_name(c));
+	panic("kfree(%p): not a block of the kernel heap", p);
+}
+
 void kfree(void *p)
 {
 	if (!p)
@@ -94,14 +119,18 @@ void kfree(void *p)
 		panic("kfree(%p): an object of cache %s, not of the heap", p, kmem_cache_name(c));
 	}
 	u32 pages = big_block_pages(p);
-	if (!pages)
-		panic("kfree(%p): not a block of the kernel heap", p);
+	if (!pages) {
+		kfree_other(p);
+		return;
+	}
 	pmm_free_pages(VIRT_TO_PHYS(p), pages);
 }
 
 size_t ksize(const void *p)
 {
 	struct kmem_cache *c = kmem_cache_of(p);
+	if (!c)
+		c = slab_debug_cache_of(p);
 	if (c) {
 		struct kmem_cache_stats st;
 		kmem_cache_get_stats(c, &st);

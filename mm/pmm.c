@@ -1,6 +1,6 @@
 /*
  * Physical page allocator: a bitmap with one bit per 4 KiB page of the
- * direct-mapped first 1 GiB.
+ * direct-mapped first 960 MiB (DIRECT_MAP_LIMIT).
  *
  * Invariants:
  *  - managed[p] is set for exactly the pages this allocator owns: available
@@ -54,7 +54,7 @@ static inline void bit_clear(u32 *map, u32 page)
 	map[page >> 5] &= ~(1u << (page & 31));
 }
 
-/* Make the pages of [base, base+len) that lie below 1 GiB available RAM. */
+/* Make the pages of [base, base+len) below DIRECT_MAP_LIMIT available RAM. */
 static void mark_available(u64 base, u64 len)
 {
 	u64 end = base + len;

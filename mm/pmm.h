@@ -1,6 +1,6 @@
 /*
  * The physical page allocator.  It owns every 4 KiB page of RAM below
- * DIRECT_MAP_LIMIT (1 GiB) that the memory map calls available, minus what is
+ * DIRECT_MAP_LIMIT (960 MiB) that the memory map calls available, minus what is
  * already in use at boot: the first 1 MiB (BIOS data, VGA memory, option
  * ROMs), the kernel image and the multiboot modules.  Pages are reached
  * through the direct map: PHYS_TO_VIRT(pmm_alloc_page()).

@@ -98,15 +98,15 @@ static void test_contiguous_runs(struct ktest *t)
 }
 
 /*
- * Take every free page: each must be distinct (checked in a bitmap of all
- * 1 GiB of pages), inside available RAM and zeroed.  Then memory is out:
+ * Take every free page: each must be distinct (checked in a bitmap of every
+ * page of the direct map), inside available RAM and zeroed.  Then memory is out:
  * every allocator says so with 0/NULL, and giving everything back restores
  * the count exactly.  The allocated pages are chained through their first
  * word, so the test needs no memory of its own beyond the bitmap.
  */
 static void test_exhaust_every_page(struct ktest *t)
 {
-	const u32 bitmap_pages = DIRECT_MAP_LIMIT / PAGE_SIZE / 8 / PAGE_SIZE; /* 8 */
+	const u32 bitmap_pages = (DIRECT_MAP_LIMIT / PAGE_SIZE / 8 + PAGE_SIZE - 1) / PAGE_SIZE;
 	u32 start = pmm_free_count();
 	u32 bitmap_phys = pmm_alloc_pages(bitmap_pages);
 	KASSERT_TRUE(t, bitmap_phys != 0);

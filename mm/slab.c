@@ -16,6 +16,11 @@
  *
  * A freed object carries SLAB_FREE_POISON in its second word; freeing an
  * object that carries it and is found on the free list is a double free.
+ *
+ * A debug cache (slub_debug, mm/slab_debug.h) shares only the creation and
+ * the statistics with this file: kmem_cache_alloc and kmem_cache_free send
+ * its objects to mm/slab_debug.c from branches they take anyway (no
+ * partial slab; no slab found), so ordinary caches pay nothing for it.
  */
 #include "mm/slab.h"
 #include "arch/i386/cpu.h"
@@ -23,62 +28,18 @@
 #include "kernel/panic.h"
 #include "mm/fault_inject.h"
 #include "mm/pmm.h"
+#include "mm/slab_debug.h"
+#include "mm/slab_internal.h"
 #include "lib/compiler.h"
 #include <abi/errno.h>
-
-#define SLAB_MAGIC 0x51AB51ABu
-#define SLAB_FREE_POISON 0xF4EEF4EEu
-#define SLAB_MAX_PAGES 8
-
-struct slab {
-	u32 magic;
-	struct kmem_cache *cache;
-	struct slab *prev, *next;
-	void *free_list;
-	u32 in_use;
-};
-
-struct kmem_cache {
-	const char *name;
-	u32 size;   /* asked for */
-	u32 stride; /* bytes between objects: size rounded up to align, >= 8 */
-	u32 align;
-	u32 first; /* offset of the first object in a slab */
-	u32 per_slab;
-	u32 slab_pages;
-	struct slab *partial, *full;
-	u32 in_use, slabs;
-	struct kmem_cache *next; /* every cache, newest first (/proc/slabinfo) */
-};
 
 /* The cache the caches themselves come from, and the list of all. */
 static struct kmem_cache cache_cache;
 static struct kmem_cache *all_caches;
 
-static void list_push(struct slab **head, struct slab *s)
-{
-	s->prev = NULL;
-	s->next = *head;
-	if (*head)
-		(*head)->prev = s;
-	*head = s;
-}
-
-static void list_remove(struct slab **head, struct slab *s)
-{
-	if (s->prev)
-		s->prev->next = s->next;
-	else
-		*head = s->next;
-	if (s->next)
-		s->next->prev = s->prev;
-	s->prev = s->next = NULL;
-}
-
-static u32 round_up(u32 v, u32 a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
+#define list_push slab_list_push
+#define list_remove slab_list_remove
+#define round_up slab_round_up
 
 /*
  * Lay a cache out: the smallest slab (in pages) that wastes at most 1/8 of
@@ -101,6 +62,12 @@ static int cache_setup(struct kmem_cache *c, const char *name, size_t size, size
 	*c = (struct kmem_cache){.name = name, .size = (u32)size, .align = (u32)align};
 	c->stride = round_up(size < 8 ? 8 : (u32)size, (u32)align);
 	c->first = round_up(sizeof(struct slab), (u32)align);
+	return slab_layout(c);
+}
+
+int slab_layout(struct kmem_cache *c)
+{
+	c->per_slab = 0;
 	for (u32 pages = 1; pages <= SLAB_MAX_PAGES; pages *= 2) {
 		u32 bytes = pages * PAGE_SIZE;
 		if (bytes < c->first + c->stride)
@@ -115,7 +82,7 @@ static int cache_setup(struct kmem_cache *c, const char *name, size_t size, size
 	return c->per_slab ? 0 : -EINVAL;
 }
 
-struct kmem_cache *kmem_cache_create(const char *name, size_t size, size_t align)
+static struct kmem_cache *cache_create(const char *name, size_t size, size_t align, bool debug)
 {
 	struct kmem_cache tmp;
 	if (!cache_cache.stride) {
@@ -124,6 +91,9 @@ struct kmem_cache *kmem_cache_create(const char *name, size_t size, size_t align
 	}
 	if (cache_setup(&tmp, name, size, align) < 0)
 		return NULL;
+	/* An object too big for red zones in SLAB_MAX_PAGES goes without. */
+	if (debug && slab_debug_layout(&tmp) < 0)
+		cache_setup(&tmp, name, size, align);
 	struct kmem_cache *c = kmem_cache_alloc(&cache_cache);
 	if (c) {
 		u32 flags = irq_save();
@@ -135,10 +105,24 @@ struct kmem_cache *kmem_cache_create(const char *name, size_t size, size_t align
 	return c;
 }
 
+/* With slub_debug on the command line, every cache created from then on is
+ * a debug cache (mm/slab_debug.h); kmem_cache itself never is. */
+struct kmem_cache *kmem_cache_create(const char *name, size_t size, size_t align)
+{
+	return cache_create(name, size, align, slab_debug_boot);
+}
+
+struct kmem_cache *kmem_cache_create_debug(const char *name, size_t size, size_t align)
+{
+	return cache_create(name, size, align, true);
+}
+
 int kmem_cache_destroy(struct kmem_cache *c)
 {
 	if (!c)
 		return 0;
+	if (c->debug)
+		slab_debug_release_cache(c); /* its objects in the quarantine */
 	if (c->in_use)
 		return -EBUSY;
 	u32 flags = irq_save();
@@ -192,7 +176,10 @@ void *kmem_cache_alloc(struct kmem_cache *c)
 		s = slab_new(c);
 		if (!s) {
 			irq_restore(flags);
-			return NULL;
+			/* Out of memory, or a debug cache: its partial list is
+			 * always empty and its slab_pages 0, so that every
+			 * allocation comes here. */
+			return unlikely(c->debug) ? slab_debug_alloc(c) : NULL;
 		}
 		list_push(&c->partial, s);
 		c->slabs++;
@@ -227,6 +214,19 @@ struct kmem_cache *kmem_cache_of(const void *p)
 	return s ? s->cache : NULL;
 }
 
+/*
+ * kmem_cache_free's cold path: slab_of() takes no debug slab, so a debug
+ * cache's objects come here; anything else is the caller's bug.
+ */
+static __attribute__((noinline, cold)) void free_other(struct kmem_cache *c, void *p)
+{
+	if (c->debug) {
+		slab_debug_free(c, p);
+		return;
+	}
+	panic("kmem_cache_free(%s, %p): not an object of this cache", c->name, p);
+}
+
 static bool on_free_list(const struct slab *s, const void *obj)
 {
 	for (const u32 *f = s->free_list; f; f = (const u32 *)f[0])
@@ -243,8 +243,11 @@ void kmem_cache_free(struct kmem_cache *c, void *p)
 	struct slab *s = slab_of(p);
 	u32 offset = s ? (u32)((char *)p - (char *)s) : 0;
 	if (!s || s->cache != c || offset < c->first || (offset - c->first) % c->stride ||
-	    (offset - c->first) / c->stride >= c->per_slab)
-		panic("kmem_cache_free(%s, %p): not an object of this cache", c->name, p);
+	    (offset - c->first) / c->stride >= c->per_slab) {
+		irq_restore(flags);
+		free_other(c, p); /* an object of a debug cache, or a bug */
+		return;
+	}
 	u32 *obj = p;
 	if (obj[1] == SLAB_FREE_POISON && on_free_list(s, obj))
 		panic("kmem_cache_free(%s, %p): double free", c->name, p);
@@ -271,12 +274,12 @@ void kmem_cache_free(struct kmem_cache *c, void *p)
 void kmem_cache_get_stats(struct kmem_cache *c, struct kmem_cache_stats *st)
 {
 	u32 flags = irq_save();
-	st->object_size = c->stride;
+	st->object_size = c->debug ? slab_round_up(c->size, c->align) : c->stride;
 	st->objects_per_slab = c->per_slab;
-	st->pages_per_slab = c->slab_pages;
+	st->pages_per_slab = c->debug ? c->debug_slab_pages : c->slab_pages;
 	st->objects_in_use = c->in_use;
 	st->slabs = c->slabs;
-	st->pages = c->slabs * c->slab_pages;
+	st->pages = c->slabs * st->pages_per_slab;
 	irq_restore(flags);
 }
 

@@ -41,7 +41,8 @@ void kmem_cache_get_stats(struct kmem_cache *c, struct kmem_cache_stats *st);
 void kmem_cache_for_each(void (*fn)(struct kmem_cache *c, void *ctx), void *ctx);
 const char *kmem_cache_name(const struct kmem_cache *c);
 
-/* The cache an object belongs to (kfree uses it), or NULL if p is not a slab object. */
+/* The cache an object belongs to (kfree uses it), or NULL if p is not an
+ * object of an ordinary cache (a debug cache's: slab_debug_cache_of). */
 struct kmem_cache *kmem_cache_of(const void *p);
 
 #endif

@@ -28,6 +28,18 @@ static inline u16 inw(u16 port)
 	return value;
 }
 
+static inline void outl(u16 port, u32 value)
+{
+	__asm__ volatile("outl %0, %1" : : "a"(value), "Nd"(port));
+}
+
+static inline u32 inl(u16 port)
+{
+	u32 value;
+	__asm__ volatile("inl %1, %0" : "=a"(value) : "Nd"(port));
+	return value;
+}
+
 /*
  * A write to port 0x80 (the POST diagnostic port) takes about 1 us on ISA
  * buses: old chips such as the 8259 need that pause between commands.

@@ -6,6 +6,7 @@
 #include "arch/i386/paging.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/memlayout.h"
+#include "arch/i386/mmio.h"
 #include "mm/pmm.h"
 #include "lib/string.h"
 #include "kernel/printk.h"
@@ -28,6 +29,7 @@ u32 paging_pd_create(void)
 
 	if (!phys)
 		return 0;
+	mmio_seal(); /* this copy of the kernel half would miss later device mappings */
 	pd = table_virt(phys);
 	memcpy(&pd[PDE_KERNEL_FIRST], &boot_page_directory[PDE_KERNEL_FIRST],
 	       (1024 - PDE_KERNEL_FIRST) * sizeof(u32));

@@ -11,6 +11,8 @@
  */
 #include "arch/i386/pic.h"
 #include "arch/i386/io.h"
+#include "arch/i386/ioapic.h"
+#include "arch/i386/lapic.h"
 #include "kernel/printk.h"
 
 #define PIC1_CMD 0x20
@@ -55,12 +57,20 @@ void pic_init(void)
 
 void pic_mask(unsigned irq)
 {
+	if (ioapic_active()) {
+		ioapic_mask_irq(irq);
+		return;
+	}
 	u16 port = irq < 8 ? PIC1_DATA : PIC2_DATA;
 	outb(port, inb(port) | (u8)(1 << (irq & 7)));
 }
 
 void pic_unmask(unsigned irq)
 {
+	if (ioapic_active()) {
+		ioapic_unmask_irq(irq);
+		return;
+	}
 	u16 port = irq < 8 ? PIC1_DATA : PIC2_DATA;
 	outb(port, inb(port) & (u8) ~(1 << (irq & 7)));
 }
@@ -94,6 +104,16 @@ void irq_dispatch(struct trap_frame *tf)
 {
 	unsigned irq = tf->vector - TRAP_IRQ_BASE;
 
+	/* Routed by the I/O APIC (irqchip=ioapic): the end of interrupt goes
+	 * to the local APIC, first, as the 8259s' does below; no 8259
+	 * spurious interrupts (the local APIC's own has its vector). */
+	if (ioapic_active()) {
+		irqs[irq].count++;
+		lapic_eoi();
+		if (irqs[irq].handler)
+			irqs[irq].handler(tf, irqs[irq].ctx);
+		return;
+	}
 	if (irq == 7 && !(pic_isr(PIC1_CMD) & 0x80)) {
 		spurious++;
 		return;

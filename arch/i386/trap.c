@@ -20,6 +20,7 @@
 #include "kernel/task/sched.h"
 #include "kernel/task/task.h"
 #include "kernel/task/user_return.h"
+#include "mm/slab_debug.h"
 
 static trap_handler_t handlers[TRAP_VECTORS];
 
@@ -72,6 +73,21 @@ void trap_dump_frame(const struct trap_frame *tf)
 			tf->error_code & 2 ? "write" : "read", tf->error_code & 4 ? "user" : "kernel");
 }
 
+/* With slub_debug, what the registers say of freed objects (a use after
+ * free); nothing otherwise. */
+static __attribute__((noinline, cold)) void trap_explain_frame(const struct trap_frame *tf)
+{
+	if (tf->vector == TRAP_PAGE_FAULT)
+		slab_debug_explain("cr2", read_cr2());
+	slab_debug_explain("eax", tf->eax);
+	slab_debug_explain("ebx", tf->ebx);
+	slab_debug_explain("ecx", tf->ecx);
+	slab_debug_explain("edx", tf->edx);
+	slab_debug_explain("esi", tf->esi);
+	slab_debug_explain("edi", tf->edi);
+	slab_debug_explain("ebp", tf->ebp);
+}
+
 void trap_dispatch(struct trap_frame *tf)
 {
 	unsigned vector = tf->vector;
@@ -88,6 +104,7 @@ void trap_dispatch(struct trap_frame *tf)
 		kprintf("\nPANIC: unhandled %s (vector %u, error code %#x) in %s mode\n",
 			trap_name(vector), vector, tf->error_code, trap_from_user(tf) ? "user" : "kernel");
 		trap_dump_frame(tf);
+		trap_explain_frame(tf);
 		panic_backtrace(tf->ebp, tf->eip);
 		panic_halt();
 	}

@@ -6,6 +6,7 @@
 #include "arch/i386/cpu.h"
 #include "kernel/bootinfo.h"
 #include "mm/pmm.h"
+#include "mm/slab_debug.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
 #include "kernel/time/posix_timers.h"
@@ -76,6 +77,7 @@ static void reap_the_rest(void)
 void task_run_init(void)
 {
 	static char lines[BOOT_MODULES_MAX][sizeof(boot_info.modules[0].cmdline)];
+	slab_debug_drain(); /* slub_debug: quarantined objects hold pages */
 	u32 free_before = pmm_free_count();
 	struct task *init = NULL;
 
@@ -120,6 +122,7 @@ void task_run_init(void)
 		if (z == init) {
 			task_free(z);
 			reap_the_rest();
+			slab_debug_drain(); /* and checks every object freed last */
 			kprintf("tick386: free pages before init=%u after=%u\n", free_before,
 				pmm_free_count());
 			posix_timers_report();

@@ -48,10 +48,14 @@
  */
 #include "kernel/time/clock.h"
 #include "arch/i386/cpu.h"
+#include "drivers/acpi.h"
+#include "drivers/acpi_pm.h"
+#include "drivers/hpet.h"
 #include "drivers/pit.h"
 #include "drivers/rtc.h"
 #include "kernel/bootinfo.h"
 #include "kernel/time/clockevent.h"
+#include "kernel/time/clocksource.h"
 #include "kernel/time/ktimer.h"
 #include "kernel/time/ntp.h"
 #include "kernel/printk.h"
@@ -68,8 +72,9 @@
 #define FALLBACK_EPOCH 946684800			 /* 2000-01-01 00:00:00 UTC */
 #define REALTIME_MAX_NS (253402300799ull * NSEC_PER_SEC) /* 9999-12-31 */
 
-static enum clock_source source;
-static bool have_tsc;
+static enum clock_source source; /* irq_save to change (clock_set_source) */
+static bool have_tsc, pit_ok;
+static u64 src_offset; /* non-TSC sources: RAW when their count started; irq_save */
 static u64 tsc_boot, tsc_hz;
 static u32 tsc_mult, tsc_shift;
 
@@ -112,7 +117,7 @@ u64 clock_calibrate_tsc_pit(u32 ticks)
 	unsigned long spin = 0;
 
 	/* channel 2 is the clock itself with the PIT source: hands off */
-	if (!have_tsc || source == CLOCK_SOURCE_PIT)
+	if (!have_tsc || !pit_ok || source == CLOCK_SOURCE_PIT)
 		return 0;
 	/* Mode 0 on channel 2: OUT2 rises after `ticks` input clocks.
 	 * Interrupts off: an interrupt between the edge and the second
@@ -146,6 +151,8 @@ void clock_irq_update(void)
 {
 	if (source == CLOCK_SOURCE_PIT)
 		pit_fold();
+	else if (source != CLOCK_SOURCE_TSC)
+		clocksource_counter_ns(source); /* folds the HPET's or PM timer's count */
 }
 
 /*
@@ -174,9 +181,14 @@ u64 clock_raw_ns(void)
 	if (source == CLOCK_SOURCE_NONE)
 		return 0;
 	flags = irq_save();
-	ticks = pit_fold();
+	if (source == CLOCK_SOURCE_PIT) {
+		ticks = pit_fold();
+		irq_restore(flags);
+		return src_offset + pit_ticks_to_ns(ticks);
+	}
+	ticks = src_offset + clocksource_counter_ns(source);
 	irq_restore(flags);
-	return pit_ticks_to_ns(ticks);
+	return ticks;
 }
 
 /* The slew absorbed over d raw ns. */
@@ -406,6 +418,10 @@ u64 clock_resolution_ns(int clockid)
 		/* no timers on it: what a read can tell apart */
 		if (source == CLOCK_SOURCE_TSC)
 			return (NSEC_PER_SEC + tsc_hz - 1) / tsc_hz;
+		if (source == CLOCK_SOURCE_HPET)
+			return (NSEC_PER_SEC + hpet_hz() - 1) / hpet_hz();
+		if (source == CLOCK_SOURCE_ACPI_PM)
+			return (NSEC_PER_SEC + ACPI_PM_HZ - 1) / ACPI_PM_HZ;
 		return pit_ticks_to_ns_ceil(1);
 	case CLOCK_REALTIME_COARSE:
 	case CLOCK_MONOTONIC_COARSE:
@@ -426,6 +442,11 @@ u64 clock_tsc_hz(void)
 	return source == CLOCK_SOURCE_TSC ? tsc_hz : 0;
 }
 
+u64 clock_tsc_calibrated_hz(void)
+{
+	return clocksource_usable(CLOCK_SOURCE_TSC) ? tsc_hz : 0;
+}
+
 s64 clock_boot_rtc_seconds(void)
 {
 	return boot_rtc_seconds;
@@ -437,6 +458,8 @@ static void clock_read_rtc(void)
 	u64 mono;
 
 	rtc_init();
+	if (acpi_tables() && acpi_tables()->century_index)
+		rtc_set_century_index(acpi_tables()->century_index);
 	if (rtc_read(&t) == 0) {
 		boot_rtc_seconds = cal_to_epoch(&t);
 	} else {
@@ -452,32 +475,140 @@ static void clock_read_rtc(void)
 		t.mday, t.hour, t.min, t.sec, (long long)boot_rtc_seconds);
 }
 
-void clock_init(void)
+bool clock_pit_present(void)
 {
-	char want[16] = "";
+	return pit_ok;
+}
 
-	bootinfo_cmdline_get("clocksource", want, sizeof(want));
-	have_tsc = cpu_has_tsc();
-	if (have_tsc && strcmp(want, "pit") != 0) {
-		tsc_hz = clock_calibrate_tsc_pit(CALIBRATE_TICKS);
-		if (tsc_hz == 0)
-			have_tsc = false;
-	}
-	if (have_tsc && strcmp(want, "pit") != 0) {
-		tsc_shift = clockmath_mult_shift(tsc_hz, NSEC_PER_SEC, &tsc_mult);
-		tsc_boot = rdtsc();
-		source = CLOCK_SOURCE_TSC;
-		kprintf("clock: TSC %llu.%06llu MHz, calibrated against PIT channel 2 "
-			"(ns = cycles * %u >> %u)\n",
-			tsc_hz / 1000000, tsc_hz % 1000000, tsc_mult, tsc_shift);
-	} else {
+/*
+ * Make s the source, RAW going on from raw_now (interrupts off).  The TSC
+ * carries the offset in its cycle base (so its read, and the vDSO's, stay
+ * one subtraction and one scaling): the base is put far enough back that
+ * the first read is at least raw_now.
+ */
+static void start_source(enum clock_source s, u64 raw_now)
+{
+	if (source == CLOCK_SOURCE_PIT && s != CLOCK_SOURCE_PIT)
+		pit_ch2_stop();
+	if (s == CLOCK_SOURCE_TSC) {
+		u64 cycles = clockmath_muldiv(raw_now, (u32)(tsc_hz / 1000), 1000000);
+
+		tsc_boot = rdtsc() - cycles;
+		source = s;
+		while (tsc_raw_ns() < raw_now)
+			tsc_boot -= tsc_hz / 1000000 + 1; /* a microsecond back */
+	} else if (s == CLOCK_SOURCE_PIT) {
 		pit_ch2_start(2, PIT_DIVISOR_MAX);
 		pit_last_pos = (u16)(0u - pit_ch2_read());
 		pit_total = 0;
-		source = CLOCK_SOURCE_PIT;
+		src_offset = raw_now;
+	} else {
+		clocksource_counter_start(s);
+		src_offset = raw_now;
+	}
+	source = s;
+	vdso_publish();
+}
+
+int clock_set_source(const char *name)
+{
+	enum clock_source s = clocksource_by_name(name);
+	u32 flags;
+
+	if (!clocksource_usable(s))
+		return -EINVAL;
+	flags = irq_save();
+	if (s != source) {
+		start_source(s, clock_raw_ns());
+		clockevent_source_changed();
+		kprintf("clock: switched to %s\n", clocksource_name(s));
+	}
+	irq_restore(flags);
+	return 0;
+}
+
+/* CPUID 0x80000007 EDX bit 8: the TSC runs at a constant rate in every
+ * P-, C- and T-state (Intel's "invariant TSC", AMD's too). */
+static bool tsc_invariant(void)
+{
+	u32 a, b, c, d;
+
+	cpuid(0x80000000u, &a, &b, &c, &d);
+	if (a < 0x80000007u)
+		return false;
+	cpuid(0x80000007u, &a, &b, &c, &d);
+	return d & (1u << 8);
+}
+
+/* Find the sources; calibrate the TSC against the first of PIT, HPET,
+ * PM timer that is there. */
+static void probe_sources(void)
+{
+	const struct acpi_info *acpi = acpi_tables();
+	const char *against = "PIT channel 2";
+
+	pit_ok = pit_probe();
+	clocksource_set_usable(CLOCK_SOURCE_PIT, pit_ok);
+	if (!pit_ok)
+		kprintf("clock: no PIT answers (a machine without an 8254)\n");
+	if (acpi && acpi->have_hpet && hpet_init(acpi->hpet_phys) == 0)
+		clocksource_set_usable(CLOCK_SOURCE_HPET, true);
+	if (acpi && acpi->pm_timer_port && acpi_pm_init(acpi->pm_timer_port, acpi->pm_timer_32bit) == 0)
+		clocksource_set_usable(CLOCK_SOURCE_ACPI_PM, true);
+	have_tsc = cpu_has_tsc();
+	if (!have_tsc)
+		return;
+	tsc_hz = 0;
+	if (pit_ok) {
+		tsc_hz = clock_calibrate_tsc_pit(CALIBRATE_TICKS);
+	} else if (clocksource_usable(CLOCK_SOURCE_HPET)) {
+		tsc_hz = clocksource_calibrate_tsc(CLOCK_SOURCE_HPET);
+		against = "the HPET";
+	} else if (clocksource_usable(CLOCK_SOURCE_ACPI_PM)) {
+		tsc_hz = clocksource_calibrate_tsc(CLOCK_SOURCE_ACPI_PM);
+		against = "the ACPI PM timer";
+	}
+	if (tsc_hz == 0) {
+		kprintf("clock: TSC present but nothing to calibrate it against: not used\n");
+		have_tsc = false;
+		return;
+	}
+	tsc_shift = clockmath_mult_shift(tsc_hz, NSEC_PER_SEC, &tsc_mult);
+	clocksource_set_usable(CLOCK_SOURCE_TSC, true);
+	kprintf("clock: TSC %llu.%06llu MHz, calibrated against %s (ns = cycles * %u >> %u), %s\n",
+		tsc_hz / 1000000, tsc_hz % 1000000, against, tsc_mult, tsc_shift,
+		tsc_invariant() ? "invariant" : "not known invariant");
+}
+
+void clock_init(void)
+{
+	char want[16] = "", list[64];
+	enum clock_source pick;
+
+	bootinfo_cmdline_get("clocksource", want, sizeof(want));
+	probe_sources();
+	pick = clocksource_best();
+	if (want[0]) {
+		enum clock_source w = clocksource_by_name(want);
+
+		if (clocksource_usable(w))
+			pick = w;
+		else
+			kprintf("clock: clocksource=%s: no such usable source\n", want);
+	}
+	if (pick == CLOCK_SOURCE_NONE) {
+		kprintf("clock: WARNING: no clock source found; trying PIT channel 2\n");
+		pick = CLOCK_SOURCE_PIT;
+	}
+	source = CLOCK_SOURCE_NONE;
+	start_source(pick, 0);
+	clocksource_list(list, sizeof(list));
+	list[strlen(list) > 1 ? strlen(list) - 2 : 0] = '\0'; /* no " \n" */
+	kprintf("clock: clock sources: %s; using %s (rating %d)\n", list, clocksource_name(pick),
+		clocksource_rating(pick));
+	if (pick == CLOCK_SOURCE_PIT)
 		kprintf("clock: PIT channel 2 as clock source (%s), %u Hz\n",
 			have_tsc ? "clocksource=pit" : "no TSC", PIT_HZ);
-	}
 	clock_read_rtc();
 	clockevent_init();
 	ktimer_subsystem_init();

@@ -1,10 +1,13 @@
 /*
  * The kernel's clocks.
  *
- * Clock source: the TSC when CPUID reports one, converted with a mult/shift
- * pair calibrated at boot against PIT channel 2; otherwise (or with
- * clocksource=pit on the command line) PIT channel 2 running free, its
- * latched count accumulated into a 64-bit tick count.
+ * Clock source (kernel/time/clocksource.h): the best rated of those found
+ * usable at boot, or the one clocksource= names: the TSC when CPUID reports
+ * one, converted with a mult/shift pair calibrated at boot against PIT
+ * channel 2 (or, on a machine without a PIT, the HPET or the ACPI PM
+ * timer); the HPET's main counter; the ACPI PM timer; PIT channel 2
+ * running free, its latched count accumulated into a 64-bit tick count.
+ * clock_set_source switches at run time, RAW continuing where it was.
  *
  * CLOCK_MONOTONIC_RAW is nanoseconds of the clock source since clock_init;
  * CLOCK_MONOTONIC (and BOOTTIME) runs from it at the rate adjtimex sets
@@ -19,7 +22,13 @@
 
 #include "lib/types.h"
 
-enum clock_source { CLOCK_SOURCE_NONE, CLOCK_SOURCE_TSC, CLOCK_SOURCE_PIT };
+enum clock_source {
+	CLOCK_SOURCE_NONE,
+	CLOCK_SOURCE_TSC,
+	CLOCK_SOURCE_PIT,
+	CLOCK_SOURCE_HPET,
+	CLOCK_SOURCE_ACPI_PM,
+};
 
 /* PIT, TSC calibration, RTC read, IRQ 0.  After pic_init, before sti. */
 void clock_init(void);
@@ -54,7 +63,13 @@ void clock_tai_offset_set(s64 sec); /* then ktimer_clock_was_set() */
 s64 clock_realtime_offset_ns(void);
 
 enum clock_source clock_source(void);
+/* Switch to a usable source by name (0), -EINVAL if none is so named or
+ * it is not usable.  RAW and MONOTONIC go on from where they were. */
+int clock_set_source(const char *name);
+/* The PIT answered at boot (a machine may have none: -machine pit=off). */
+bool clock_pit_present(void);
 u64 clock_tsc_hz(void);		  /* calibrated TSC frequency, 0 without a TSC */
+u64 clock_tsc_calibrated_hz(void); /* the same whatever the source, 0 if unusable */
 s64 clock_boot_rtc_seconds(void); /* what the RTC said at boot (seconds since 1970) */
 
 /* Measure the TSC against PIT channel 2 over `ticks` PIT ticks (1..65536);

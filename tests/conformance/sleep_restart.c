@@ -83,6 +83,10 @@ static int child(enum sleeper kind)
 	int r, err = 0;
 	pid_t pid;
 
+	/* t0 before the alarm is armed: taken after, a moment lost between
+	 * the two (an interrupt, a slower kernel) made a wake-up on time look
+	 * early, by the width of that moment. */
+	t0 = mono_ns();
 	sigemptyset(&set);
 	if (kind == PAUSE || kind == SIGSUSPEND)
 		alarm_in(SLEEP_NS);
@@ -97,7 +101,6 @@ static int child(enum sleeper kind)
 		sleep_ns(SLEEP_NS);
 		_exit(0);
 	}
-	t0 = mono_ns();
 	kill(getppid(), READY);
 	switch (kind) {
 	case NANOSLEEP:

@@ -115,7 +115,14 @@ volatile int guard_fired;
 static timer_t guard_id;
 static pid_t self;
 
-/* Every handler of the fuzzer: record, nothing else (no system call). */
+/*
+ * Every handler of the fuzzer: record, nothing else (no system call).  The
+ * slot is taken in one instruction before it is filled: a second signal
+ * whose handler interrupts this one (two expiries a few microseconds apart,
+ * SA_NODEFER or another signal) takes the next slot.  Read, then counted,
+ * the two made one record of mixed fields ("ALRM timer T3", seed 7: the
+ * RT0 of T3 came while the ALRM handler of T0 ran), as often as not.
+ */
 void on_signal(int signo, siginfo_t *si, void *uc)
 {
 	int k;
@@ -125,7 +132,7 @@ void on_signal(int signo, siginfo_t *si, void *uc)
 		guard_fired = 1;
 		return;
 	}
-	k = nseen;
+	k = __atomic_fetch_add(&nseen, 1, __ATOMIC_SEQ_CST);
 	if (k < MAX_EVENTS) {
 		seen[k].signo = signo;
 		seen[k].code = si->si_code;
@@ -134,7 +141,6 @@ void on_signal(int signo, siginfo_t *si, void *uc)
 		seen[k].ovr = si->si_code == SI_TIMER ? si->si_overrun : 0;
 		seen[k].pid = si->si_pid;
 	}
-	nseen = k + 1;
 }
 
 void events_begin(void)

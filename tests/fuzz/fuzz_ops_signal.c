@@ -77,7 +77,16 @@ int op_sigprocmask(void)
 		if (!op_go())
 			return 0;
 		errno = 0;
-		ret = sigprocmask(how, setp, oldp);
+		/*
+		 * The libc takes its thread signals out of a copy of the set,
+		 * reading it in user space (glibc too): a bad set would end
+		 * the episode by SIGSEGV on both kernels and test neither.
+		 * The kernel's answer is what is fuzzed: the system call.
+		 */
+		if (setp && setp != &set)
+			ret = (int)syscall(SYS_rt_sigprocmask, how, setp, oldp, 8);
+		else
+			ret = sigprocmask(how, setp, oldp);
 		err = ret < 0 ? errno : 0;
 		if (ret == 0 && oldp == &old) {
 			unsigned got = mask_of(&old);

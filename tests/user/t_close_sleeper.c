@@ -9,6 +9,7 @@
  * other allocations (a use-after-free reachable from ring 3).
  */
 /* expect: status=0 */
+/* append: slub_debug */
 #include "sleeper.h"
 #include <poll.h>
 #include <stdio.h>

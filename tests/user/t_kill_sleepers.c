@@ -8,6 +8,7 @@
  * (wait4: t_kill_wait4.c.)
  */
 /* expect: status=0 */
+/* append: slub_debug */
 /* initramfs: yes */
 #include "sleeper.h"
 #include <poll.h>

@@ -25,10 +25,13 @@
  * expect-line, printed by the kernel after init) no POSIX timer.
  *
  * Under QEMU -icount the run repeats; `make stress` runs 64 processes with
- * 100,000 timers and prints the figures, `make test` this smaller slice.
+ * 100,000 timers and prints the figures, `make test` this smaller slice,
+ * with slub_debug (mm/slab_debug.h): a use after free of a timer, a signal
+ * or a task on these paths is reported at once.
  */
 /* args: 8 5000 400 1 */
 /* qemu: -icount shift=3,sleep=off -rtc base=2025-01-01T00:00:00,clock=vm */
+/* append: slub_debug */
 /* expect-line: tick386: posix timers: now 0, peak 5000, */
 #define RAWTHREAD_MAX 2
 #include "../tap.h"

@@ -1,13 +1,14 @@
 /*
  * The vDSO on a CPU without a time-stamp counter (QEMU's qemu32 with the
- * tsc flag off), where PIT channel 2 is the clock source: the data page
+ * tsc flag off), where PIT channel 2 is the clock source (clocksource=pit:
+ * the HPET would rate higher): the data page
  * says so (kernel/time/vdso_data.c) and the vDSO makes the system call
  * for every clock, so each call reads what the system call reads (a read
  * lies between two system calls), fails as it fails, and a bad pointer is
  * EFAULT from the kernel.  A vDSO that used the missing TSC would read a
  * data page without a TSC's parameters and get the time wrong.
  */
-/* qemu: -cpu qemu32,-tsc */
+/* qemu: -cpu qemu32,-tsc -append clocksource=pit */
 /* expect: status=0 */
 /* expect-line: clock: PIT channel 2 as clock source (no TSC) */
 #include <errno.h>

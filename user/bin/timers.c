@@ -1,7 +1,8 @@
 /*
  * timers: every armed timer of the system, one line each, from
  * /proc/timer_list: its owner, clock, time left, interval, overrun and
- * the signal it queues (and whether that signal is queued now).
+ * the signal it queues (and whether that signal is queued now); then the
+ * clock event device that fires them and the clock source.
  * timers -w redraws the list every second (ANSI clear) until ^C.
  * The overrun is what the timer's queued signal would carry if taken now.
  */
@@ -41,6 +42,15 @@ static void show(void)
 {
 	const char *clock = "?";
 	int count = 0;
+	char device[80] = "";
+	/* the tick device section: which device fires them, on which clock
+	 * (read before strtok cuts the text into lines) */
+	const char *dev = strstr(text, "Clock Event Device: ");
+	const char *src = strstr(text, " clock source:   ");
+
+	if (dev && src)
+		snprintf(device, sizeof(device), "clock event device: %.*s, clock source: %.*s\n",
+			 (int)strcspn(dev + 20, "\n"), dev + 20, (int)strcspn(src + 17, "\n"), src + 17);
 
 	printf("%-18s %-10s %12s %12s %7s %6s %6s\n", "OWNER", "CLOCK", "LEFT ms", "INTERVAL ms",
 	       "OVERRUN", "SIGNAL", "QUEUED");
@@ -87,6 +97,7 @@ static void show(void)
 		count++;
 	}
 	printf("%d armed timer%s\n", count, count == 1 ? "" : "s");
+	fputs(device, stdout);
 }
 
 int main(int argc, char **argv)
