@@ -86,3 +86,11 @@ int fd_install(struct file *f, bool cloexec)
 		}
 	return -EMFILE;
 }
+
+void fd_uninstall(int fd)
+{
+	struct fd_table *t = &current->leader->files;
+
+	t->fd[fd] = NULL;
+	t->cloexec[fd] = 0;
+}

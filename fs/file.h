@@ -94,6 +94,9 @@ struct file *fd_get(int fd);
 struct file *file_get(struct file *f);
 /* Put f at the lowest free descriptor >= 0: the fd, or -EMFILE. */
 int fd_install(struct file *f, bool cloexec);
+/* Empty slot fd of a call that just filled it (fd_install) and fails
+ * afterwards: the caller still holds the file's reference. */
+void fd_uninstall(int fd);
 /* Drop one reference (a descriptor's or a call's); the last frees a
  * non-static file (its release op, then its node back). */
 void file_put(struct file *f);

@@ -44,6 +44,10 @@ long sys_select(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 long sys_old_select(const u32 __user *uargs);
 long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 		  struct timespec __user *uts, const u32 __user *usig);
+/* fs/pipe.c */
+long sys_pipe(int __user *ufds);
+long sys_pipe2(int __user *ufds, int flags);
+
 /* fs/timerfd.c */
 long sys_timerfd_create(int clockid, int flags);
 long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew,

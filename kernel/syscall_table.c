@@ -49,6 +49,8 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_timerfd_create, sys_timerfd_create), /* fs/timerfd.c */
     SYSCALL_ENTRY(__NR_timerfd_settime, sys_timerfd_settime),
     SYSCALL_ENTRY(__NR_timerfd_gettime, sys_timerfd_gettime),
+    SYSCALL_ENTRY(__NR_pipe, sys_pipe), /* fs/pipe.c */
+    SYSCALL_ENTRY(__NR_pipe2, sys_pipe2),
     /* processes (kernel/task/process.c); vfork is a fork (the parent is not suspended) */
     SYSCALL_ENTRY(__NR_fork, sys_fork),
     SYSCALL_ENTRY(__NR_vfork, sys_fork),

@@ -51,6 +51,7 @@
 #define __NR_access            33
 #define __NR_kill              37
 #define __NR_dup               41
+#define __NR_pipe              42
 #define __NR_times             43
 #define __NR_brk               45
 #define __NR_getgid            47
@@ -107,6 +108,7 @@
 #define __NR_timerfd_create    322
 #define __NR_timerfd_settime   325
 #define __NR_timerfd_gettime   326
+#define __NR_pipe2             331
 #define __NR_rt_tgsigqueueinfo  335
 #define __NR_clock_adjtime     343
 

@@ -6,7 +6,8 @@
  * allocated, each clock and notification kind, and use up no timer id;
  * setitimer, alarm, timer_settime, sigaction, select and poll on a few
  * descriptors make no allocation that could fail them (Linux's do not);
- * timerfd_create, open and poll on many descriptors fail with ENOMEM; brk
+ * timerfd_create, open and poll on many descriptors fail with ENOMEM;
+ * pipe2 with ENFILE (the pipe) or ENOMEM (a file), as Linux's; brk
  * keeps the old break.  A kernel fault ends the run (the runner then
  * misses init's exit line).  The last lines count the failures, per call.
  */
@@ -251,6 +252,23 @@ static long dup_run(void)
 	return dup(1);
 }
 
+static int pipe_fds[2];
+
+static long pipe_run(void)
+{
+	return pipe2(pipe_fds, O_CLOEXEC);
+}
+
+static int pipe_settle(long r, int injected)
+{
+	(void)injected;
+	if (r == 0) {
+		close(pipe_fds[0]);
+		close(pipe_fds[1]);
+	}
+	return 1;
+}
+
 /* ---- the interface itself ------------------------------------------------------- */
 
 static void test_interface(void)
@@ -329,6 +347,7 @@ int main(void)
 		{ "brk", 0, brk_prepare, brk_run, brk_settle },
 		{ "clock_nanosleep", 0, NULL, nanosleep_run, plain_settle },
 		{ "dup", 0, NULL, dup_run, close_settle },
+		{ "pipe2", ENFILE, NULL, pipe_run, pipe_settle, ENOMEM },
 	};
 	int nnames = 0;
 	sigset_t block;

@@ -115,6 +115,8 @@ off_t lseek(int fd, off_t offset, int whence);
 int access(const char *path, int mode);
 int dup(int fd);
 int dup2(int oldfd, int newfd);
+int pipe(int fds[2]);
+int pipe2(int fds[2], int flags); /* O_CLOEXEC, O_NONBLOCK of <fcntl.h> */
 
 __attribute__((noreturn)) void _exit(int status);
 pid_t getpid(void);

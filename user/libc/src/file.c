@@ -1,4 +1,4 @@
-/* Files: open, openat, close, lseek, stat, fstat, access, dup, dup2 (kernel fs/). */
+/* Files: open, openat, close, lseek, stat, fstat, access, dup, dup2, pipe, pipe2 (kernel fs/). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -57,6 +57,16 @@ int dup(int fd)
 int dup2(int oldfd, int newfd)
 {
 	return (int)sys_ret(sys_2(__NR_dup2, oldfd, newfd));
+}
+
+int pipe(int fds[2])
+{
+	return (int)sys_ret(sys_1(__NR_pipe, (long)fds));
+}
+
+int pipe2(int fds[2], int flags)
+{
+	return (int)sys_ret(sys_2(__NR_pipe2, (long)fds, flags));
 }
 
 /* The kernel's stat64 layout into the libc's struct stat. */
