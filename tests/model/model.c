@@ -252,11 +252,18 @@ static bool due_at(const struct model *m, const struct m_timer *t, int who, uint
 		*due = clamp_u64((s128)t->expires - m->rt_off - (s128)m->tai_off_sec * NS);
 		return true;
 	case KS_BASE_CPU:
+		/* An expiry its clock has reached is due now, whether the clock
+		 * runs or stands (its task not running): Linux fires a CPU-time
+		 * timer it finds expired when set, and tick386 at the next
+		 * interrupt.  One ahead of a standing clock waits for it to run. */
+		cpu_now = base_now(m, t);
+		if (t->expires <= cpu_now) {
+			*due = m->mono;
+			return true;
+		}
 		if (!cpu_clock_runs(t->cpu_task, who))
 			return false;
-		cpu_now = base_now(m, t);
-		*due = t->expires > cpu_now ? clamp_u64((s128)m->mono + (t->expires - cpu_now))
-					    : m->mono;
+		*due = clamp_u64((s128)m->mono + (t->expires - cpu_now));
 		return true;
 	default:
 		*due = t->expires;
