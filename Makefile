@@ -174,7 +174,7 @@ test: deps
 	    $(MAKE) --no-print-directory $$layer || true; \
 	    echo "=== $$layer took $$((SECONDS - start)) s" | tee -a $(BUILD)/results/times; \
 	done
-	@sort -k5 -n -r $(BUILD)/results/times | head -5 | sed 's/^=== /slowest: /'
+	@sort -k4,4 -n -r $(BUILD)/results/times | head -5 | sed 's/^=== /slowest: /'
 	@tools/i386/run --explain
 	@tools/tap-harness $(BUILD)/results $(TEST_LAYERS)
 
