@@ -50,6 +50,10 @@ struct file_ops {
 	 * readable and writable.  Whatever makes a file ready later calls
 	 * file_poll_wake. */
 	u32 (*poll)(struct file *f);
+	/* Each close of a descriptor of f (close, dup2 over it, exec's
+	 * close-on-exec, exit), by the closing process, before the
+	 * descriptor's reference goes (Linux's flush).  NULL: nothing. */
+	void (*flush)(struct file *f);
 	/* The last close (file_put): free what the file owns; file_put then
 	 * frees the struct file itself.  NULL: nothing to free. */
 	void (*release)(struct file *f);
@@ -97,6 +101,8 @@ int fd_install(struct file *f, bool cloexec);
 /* Empty slot fd of a call that just filled it (fd_install) and fails
  * afterwards: the caller still holds the file's reference. */
 void fd_uninstall(int fd);
+/* A descriptor of f is being closed by the current process: its flush op. */
+void file_flush(struct file *f);
 /* Drop one reference (a descriptor's or a call's); the last frees a
  * non-static file (its release op, then its node back). */
 void file_put(struct file *f);
