@@ -60,7 +60,7 @@ struct mq_waiter {
 	bool ready;	       /* handed over: unlinked by the one who set it */
 };
 
-u32 mqueue_bytes;
+u32 mqueue_bytes, mqueue_count;
 
 /* A descriptor fstats as Linux's mqueue inode: a regular file, 0600. */
 static struct fs_node mqueue_node = {
@@ -99,6 +99,7 @@ struct mqueue *mqueue_alloc(const char *name, long maxmsg, long msgsize, u32 byt
 	q->attr.mq_msgsize = msgsize;
 	q->bytes = bytes;
 	mqueue_bytes += bytes;
+	mqueue_count++;
 	list_init(&q->msgs);
 	list_init(&q->receivers);
 	list_init(&q->senders);
@@ -115,6 +116,7 @@ void mqueue_put(struct mqueue *q)
 	list_for_each_entry_safe(m, tmp, &q->msgs, node)
 		kfree(m);
 	mqueue_bytes -= q->bytes;
+	mqueue_count--;
 	kfree(q->name);
 	kfree(q);
 }
@@ -154,7 +156,9 @@ static void mq_hand_over(struct mq_waiter *w)
 static void mq_do_notify(struct mqueue *q)
 {
 	if (q->notify_pid && q->attr.mq_curmsgs == 1) {
-		if (q->notify.sigev_notify == SIGEV_SIGNAL && q->notify.sigev_signo) {
+		int how = q->notify.sigev_notify;
+
+		if ((how == SIGEV_SIGNAL || how == SIGEV_THREAD) && q->notify.sigev_signo) {
 			struct task *owner = task_find_process(q->notify_pid);
 			siginfo_t info;
 
@@ -164,8 +168,14 @@ static void mq_do_notify(struct mqueue *q)
 			info.si_pid = current->tgid; /* the sender */
 			info.si_uid = 0;
 			info.si_value = q->notify.sigev_value;
-			if (owner)
-				signal_send(owner, q->notify.sigev_signo, &info);
+			if (how == SIGEV_THREAD) {
+				struct task *t = task_find(q->notify.sigev_notify_thread_id);
+
+				if (t && t->tgid == q->notify_pid) /* the helper, if it lives */
+					signal_send_thread(t, info.si_signo, &info);
+			} else if (owner) {
+				signal_send(owner, info.si_signo, &info);
+			}
 		}
 		q->notify_pid = 0;
 	}
@@ -387,17 +397,20 @@ long sys_mq_notify(int mqd, const struct sigevent __user *usev)
 		if (sev.sigev_notify == SIGEV_SIGNAL &&
 		    (sev.sigev_signo < 0 || sev.sigev_signo > ABI_NSIG))
 			return -EINVAL;
-		/* Linux's SIGEV_THREAD names a netlink socket in sigev_signo;
-		 * tick386 has no sockets: user/libc makes SIGEV_THREAD itself
-		 * (SIGEV_SIGNAL to its helper), and the kernel says what
-		 * Linux says of a descriptor that is no socket. */
+		/* Linux's SIGEV_THREAD names a netlink socket in sigev_signo,
+		 * through which glibc's helper thread hears of the message.
+		 * tick386 has no sockets; its SIGEV_THREAD is what user/libc
+		 * needs for the same helper (src/mqueue_notify.c): the signal
+		 * sigev_signo aimed at the thread sigev_notify_thread_id of the
+		 * caller's process, as SIGEV_THREAD_ID for a timer.  A raw call
+		 * with Linux's meaning thus gets -EINVAL here, not -EBADF or
+		 * -ENOTSOCK; through the C library the two agree. */
 		if (sev.sigev_notify == SIGEV_THREAD) {
-			struct file *s = fd_get(sev.sigev_signo);
+			struct task *t = task_find(sev.sigev_notify_thread_id);
 
-			if (!s)
-				return -EBADF;
-			file_put(s);
-			return -ENOTSOCK;
+			if (sev.sigev_signo <= 0 || sev.sigev_signo > ABI_NSIG || !t ||
+			    t->tgid != current->tgid)
+				return -EINVAL;
 		}
 	}
 	f = mq_fd_get(mqd);

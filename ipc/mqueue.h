@@ -54,8 +54,9 @@ void mqueue_put(struct mqueue *q);
 struct file *mqueue_file(struct mqueue *q, int oflag);
 /* The bytes a queue of these limits is charged (Linux's mq_bytes). */
 u32 mqueue_cost(long maxmsg, long msgsize);
-/* The charge of every live queue against ABI_MQ_BYTES_MAX ([name table]). */
-extern u32 mqueue_bytes;
+/* [name table] The charge of every live queue (named or not) against
+ * ABI_MQ_BYTES_MAX, and their number against ABI_MQ_QUEUES_MAX. */
+extern u32 mqueue_bytes, mqueue_count;
 
 long sys_mq_open(const char __user *name, int oflag, u32 mode, const struct mq_attr __user *attr);
 long sys_mq_unlink(const char __user *name);

@@ -7,10 +7,12 @@
  * -ENAMETOOLONG.
  *
  * The table is a list of the named queues; it holds one reference on each
- * (ipc/mqueue.h).  Every caller is uid 0 with CAP_SYS_RESOURCE on tick386,
- * so Linux's checks for the capable caller apply: the hard bounds of
- * mq_maxmsg and mq_msgsize (65536, 16 MiB), no queues_max, and the
+ * (ipc/mqueue.h).  tick386 has no capabilities: its callers get Linux's
+ * checks of a caller without CAP_SYS_RESOURCE (what the Linux host's root
+ * in a container gets too): mq_maxmsg <= msg_max (10), mq_msgsize <=
+ * msgsize_max (8192), at most queues_max (256) queues (-ENOSPC), and the
  * RLIMIT_MSGQUEUE charge of all queues (819200 bytes: -EMFILE beyond).
+ * Linux's order on creation: -ENOSPC, -EINVAL, -EOVERFLOW, -EMFILE.
  */
 #include "fs/file.h"
 #include "fs/syscalls.h"
@@ -48,12 +50,12 @@ static long mq_check_name(const char *name)
 	return 0;
 }
 
-/* Linux's checks of a new queue's attributes (a capable caller's bounds). */
+/* Linux's checks of a new queue's attributes (an uncapable caller's bounds). */
 static long mq_check_attr(const struct mq_attr *a)
 {
 	if (a->mq_maxmsg <= 0 || a->mq_msgsize <= 0)
 		return -EINVAL;
-	if (a->mq_maxmsg > ABI_MQ_HARD_MSGMAX || a->mq_msgsize > ABI_MQ_HARD_MSGSIZEMAX)
+	if (a->mq_maxmsg > ABI_MQ_MSG_MAX || a->mq_msgsize > ABI_MQ_MSGSIZE_MAX)
 		return -EINVAL;
 	return 0;
 }
@@ -65,6 +67,8 @@ static long mq_create(const char *name, const struct mq_attr *ua, struct mqueue 
 	u32 bytes;
 	long rc;
 
+	if (mqueue_count >= ABI_MQ_QUEUES_MAX)
+		return -ENOSPC;
 	if (ua) {
 		rc = mq_check_attr(ua);
 		if (rc)
