@@ -149,12 +149,14 @@ static int wait_look(int which, int id, int options, struct wait_report *r)
 		if (c->leader != c || c->ppid != current->leader->pid || c == current->leader ||
 		    !wait_matches(c, which, id))
 			continue;
-		any = true;
 		if (c->state == TASK_ZOMBIE && c->nr_threads == 0) { /* the whole group ended */
 			int ws = c->exit_status;
 
+			/* without WEXITED a zombie is no child to wait for:
+			 * -ECHILD if there is no other (Linux's notask_error) */
 			if (!(options & WEXITED))
 				continue;
+			any = true;
 			r->pid = c->pid;
 			r->status = ws;
 			if (TASK_WIFSIGNALED(ws)) {
@@ -173,6 +175,7 @@ static int wait_look(int which, int id, int options, struct wait_report *r)
 			}
 			return 1;
 		}
+		any = true;
 		if ((options & WSTOPPED) && c->stop_report) {
 			r->pid = c->pid;
 			r->status = ABI_WSTATUS_STOPPED(c->stop_report);
