@@ -35,6 +35,7 @@
 #include "kernel/time/ktimer.h"
 #include "lib/ktime.h"
 #include "lib/string.h"
+#include "lib/vsnprintf.h"
 #include "mm/kheap.h"
 #include <abi/errno.h>
 #include <abi/fcntl.h>
@@ -134,6 +135,7 @@ static void mq_insert(struct mqueue *q, struct mq_msg *m)
 	list_add_tail(&m->node, &q->msgs);
 out:
 	q->attr.mq_curmsgs++;
+	q->qsize += m->len;
 }
 
 static struct mq_waiter *mq_first_waiter(struct list_head *l)
@@ -359,6 +361,7 @@ long sys_mq_timedreceive(int mqd, char __user *umsg, size_t len, u32 __user *upr
 		m = list_first_entry(&q->msgs, struct mq_msg, node);
 		list_del_init(&m->node);
 		q->attr.mq_curmsgs--;
+		q->qsize -= m->len;
 		/* room now: the oldest waiting sender's message goes in */
 		s = mq_first_waiter(&q->senders);
 		if (s) {
@@ -467,8 +470,33 @@ static u32 mqueue_poll(struct file *f)
 	return mask;
 }
 
-/* read(2) of a queue: Linux shows a line of its state; tick386 -EINVAL. */
+/* read(2) of a queue: Linux's line of its state (mqueue_read_file), from
+ * the file's offset: the bytes queued, the registration's kind, signal
+ * (SIGEV_SIGNAL only) and process. */
 static long mqueue_read(struct file *f, void __user *buf, size_t n)
+{
+	struct mqueue *q = f->private_data;
+	char line[80];
+	u32 len;
+
+	len = (u32)snprintf(line, sizeof(line), "QSIZE:%-10lu NOTIFY:%-5d SIGNO:%-5d NOTIFY_PID:%-6d\n",
+			    (unsigned long)q->qsize, q->notify_pid ? q->notify.sigev_notify : 0,
+			    q->notify_pid && q->notify.sigev_notify == SIGEV_SIGNAL ?
+				    q->notify.sigev_signo :
+				    0,
+			    q->notify_pid);
+	if (f->pos >= len)
+		return 0;
+	if (n > len - f->pos)
+		n = len - (u32)f->pos;
+	if (copy_to_user(buf, line + f->pos, n))
+		return -EFAULT;
+	f->pos += n;
+	return (long)n;
+}
+
+/* write(2) of a queue: Linux's queue file has no write, -EINVAL. */
+static long mqueue_write(struct file *f, const void __user *buf, size_t n)
 {
 	(void)f;
 	(void)buf;
@@ -493,6 +521,7 @@ static void mqueue_release(struct file *f)
 
 static const struct file_ops mqueue_ops = {
 	.read = mqueue_read,
+	.write = mqueue_write,
 	.poll = mqueue_poll,
 	.flush = mqueue_flush,
 	.release = mqueue_release,

@@ -37,6 +37,7 @@ struct mqueue {
 	u32 refs;		/* the name's + open files' (above) */
 	struct mq_attr attr;	/* mq_maxmsg, mq_msgsize fixed; mq_curmsgs counts msgs */
 	u32 bytes;		/* charged to mq_bytes at creation, given back at free */
+	u32 qsize;		/* bytes of the queued messages (read(2)'s QSIZE) */
 	struct list_head msgs;	/* struct mq_msg, highest priority first, FIFO within one */
 	struct list_head receivers; /* struct mq_waiter of mq_timedreceive, oldest first */
 	struct list_head senders;   /* struct mq_waiter of mq_timedsend (full queue), oldest first */

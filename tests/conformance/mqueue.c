@@ -566,6 +566,65 @@ static void notify(void)
 	mq_unlink(Q);
 }
 
+/* The descriptor as a file: read(2)'s line of state, write(2), and the
+ * limits in /proc/sys/fs/mqueue. */
+static void as_file(void)
+{
+	static const struct {
+		const char *file;
+		long value;
+	} limits[] = {
+		{"/proc/sys/fs/mqueue/msg_max", 10},
+		{"/proc/sys/fs/mqueue/msgsize_max", 8192},
+		{"/proc/sys/fs/mqueue/msg_default", 10},
+		{"/proc/sys/fs/mqueue/msgsize_default", 8192},
+		{"/proc/sys/fs/mqueue/queues_max", 256},
+	};
+	char line[128], want[128];
+	struct sigevent ev;
+	mqd_t q = make(Q, 4, 64, O_RDWR);
+	ssize_t n;
+
+	mq_send(q, "hello", 5, 0);
+	mq_send(q, "abc", 3, 0);
+	n = read(q, line, sizeof(line) - 1);
+	line[n > 0 ? n : 0] = 0;
+	why("'%s'", line);
+	ok(!strcmp(line, "QSIZE:8          NOTIFY:0     SIGNO:0     NOTIFY_PID:0     \n"),
+	   "read: QSIZE 8, no registration");
+	ok(read(q, line, sizeof(line)) == 0, "then end of file");
+	memset(&ev, 0, sizeof(ev));
+	ev.sigev_notify = SIGEV_SIGNAL;
+	ev.sigev_signo = SIGUSR2;
+	mq_notify(q, &ev);
+	mq_close(q);
+	q = mq_open(Q, O_RDWR);
+	mq_notify(q, &ev);
+	n = read(q, line, sizeof(line) - 1);
+	line[n > 0 ? n : 0] = 0;
+	snprintf(want, sizeof(want), "QSIZE:8          NOTIFY:0     SIGNO:%-5d NOTIFY_PID:%-6d\n", SIGUSR2,
+		 (int)getpid());
+	why("'%s'", line);
+	ok(!strcmp(line, want), "read: SIGEV_SIGNAL registration, its signal and pid");
+	ERR(write(q, "x", 1), EINVAL, "write(2) of a queue");
+	mq_close(q);
+	mq_unlink(Q);
+	for (unsigned i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
+		int fd = open(limits[i].file, O_RDONLY);
+		long v = -1;
+
+		if (fd >= 0) {
+			n = read(fd, line, sizeof(line) - 1);
+			if (n > 0) {
+				line[n] = 0;
+				v = strtol(line, NULL, 10);
+			}
+			close(fd);
+		}
+		ok(v == limits[i].value, "%s reads %ld", limits[i].file, limits[i].value);
+	}
+}
+
 static void lifetime(void)
 {
 	char buf[64];
@@ -606,6 +665,7 @@ int main(void)
 	handlers();
 	readiness();
 	notify();
+	as_file();
 	lifetime();
 	return done();
 }
