@@ -553,15 +553,15 @@ static void notify(void)
 	main_self = pthread_self();
 	ERR(mq_notify(q, &ev), 0, "SIGEV_THREAD");
 	ERR(mq_notify(q, &ev), EBUSY, "SIGEV_THREAD again");
-	ok(mq_send(q, "i", 1, 0) == 0, "a message");
+	ok(mq_send(q, "i", 1, 0) == 0, "SIGEV_THREAD: a message");
 	for (i = 0; i < 500 && !thread_calls; i++)
 		sleep_ms(10);
-	ok(thread_calls == 1 && thread_value == 77, "the function ran once with the value");
-	ok(!pthread_equal(thread_self, main_self), "in another thread");
+	ok(thread_calls == 1 && thread_value == 77, "SIGEV_THREAD: the function ran once with the value");
+	ok(thread_calls == 1 && !pthread_equal(thread_self, main_self), "SIGEV_THREAD: in another thread");
 	mq_receive(q, buf, 64, NULL);
 	mq_send(q, "j", 1, 0);
 	sleep_ms(50);
-	ok(thread_calls == 1, "once only");
+	ok(thread_calls == 1, "SIGEV_THREAD: once only");
 	mq_close(q);
 	mq_unlink(Q);
 }
