@@ -83,6 +83,16 @@ struct file *fd_get(int fd)
 	return f ? file_get(f) : NULL;
 }
 
+bool fd_available(void)
+{
+	struct fd_table *t = &current->leader->files;
+
+	for (int fd = 0; fd < FD_MAX; fd++)
+		if (!t->fd[fd])
+			return true;
+	return false;
+}
+
 int fd_install(struct file *f, bool cloexec)
 {
 	struct fd_table *t = &current->leader->files;

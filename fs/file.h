@@ -96,6 +96,10 @@ void fs_task_exit(struct fd_table *t);
 struct file *fd_get(int fd);
 /* One more reference on f (a descriptor or a call that keeps it). */
 struct file *file_get(struct file *f);
+/* Whether the current process has a free descriptor now (a call that
+ * must say -EMFILE before its other checks, as Linux's that reserve one
+ * first: mq_open). */
+bool fd_available(void);
 /* Put f at the lowest free descriptor >= 0: the fd, or -EMFILE. */
 int fd_install(struct file *f, bool cloexec);
 /* Empty slot fd of a call that just filled it (fd_install) and fails

@@ -105,6 +105,11 @@ long sys_mq_open(const char __user *uname, int oflag, u32 mode, const struct mq_
 	rc = fs_get_path(uname, &name);
 	if (rc)
 		return rc;
+	/* Linux takes the descriptor before it looks at the name */
+	if (!fd_available()) {
+		rc = -EMFILE;
+		goto out;
+	}
 	rc = mq_check_name(name);
 	if (rc)
 		goto out;

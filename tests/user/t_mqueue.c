@@ -335,8 +335,31 @@ static void registrant_exits(void)
 	mq_unlink("/t_mq_notify");
 }
 
+/* ---- a full descriptor table ------------------------------------------------ */
+
+/* Linux takes the descriptor first: a full table is EMFILE whatever the
+ * name (probed on the host with RLIMIT_NOFILE lowered), and nothing is made. */
+static void full_table(void)
+{
+	int fds[80], n = 0;
+
+	while (n < 80 && (fds[n] = dup(0)) >= 0)
+		n++;
+	errno = 0;
+	ok(mq_open("/a/b", O_RDWR | O_CREAT, 0600, NULL) == -1 && errno == EMFILE,
+	   "full table: a bad name is EMFILE");
+	errno = 0;
+	ok(mq_open("/t_mq_full", O_RDWR | O_CREAT, 0600, NULL) == -1 && errno == EMFILE,
+	   "full table: a new queue is EMFILE");
+	while (n > 0)
+		close(fds[--n]);
+	errno = 0;
+	ok(mq_unlink("/t_mq_full") == -1 && errno == ENOENT, "and no queue was made");
+}
+
 int main(void)
 {
+	full_table();
 	under_sleeper(0);
 	under_sleeper(1);
 	killed_sleepers();
