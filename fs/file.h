@@ -54,6 +54,9 @@ struct file_ops {
 	 * close-on-exec, exit), by the closing process, before the
 	 * descriptor's reference goes (Linux's flush).  NULL: nothing. */
 	void (*flush)(struct file *f);
+	/* lseek moves the offset as on a regular file of size f->size (a
+	 * queue's descriptor, Linux's default_llseek); false: -ESPIPE. */
+	bool seekable;
 	/* The last close (file_put): free what the file owns; file_put then
 	 * frees the struct file itself.  NULL: nothing to free. */
 	void (*release)(struct file *f);

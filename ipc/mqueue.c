@@ -63,6 +63,10 @@ struct mq_waiter {
 
 u32 mqueue_bytes, mqueue_count;
 
+/* Linux's mqueue inode's size (FILENT_SIZE): what fstat and lseek's
+ * SEEK_END see, whatever read(2)'s line holds. */
+#define MQ_FILE_SIZE 80
+
 /* A descriptor fstats as Linux's mqueue inode: a regular file, 0600. */
 static struct fs_node mqueue_node = {
 	.name = "mqueue:",
@@ -70,6 +74,7 @@ static struct fs_node mqueue_node = {
 	.ino = 7,
 	.mode = S_IFREG | 0600,
 	.nlink = 1,
+	.size = MQ_FILE_SIZE,
 	.parent = &fs_root,
 };
 
@@ -525,6 +530,7 @@ static const struct file_ops mqueue_ops = {
 	.poll = mqueue_poll,
 	.flush = mqueue_flush,
 	.release = mqueue_release,
+	.seekable = true,
 };
 
 struct file *mqueue_file(struct mqueue *q, int oflag)
@@ -537,6 +543,7 @@ struct file *mqueue_file(struct mqueue *q, int oflag)
 	f->node = &mqueue_node;
 	f->flags = (u32)oflag & (O_ACCMODE | O_NONBLOCK);
 	f->refs = 1;
+	f->size = MQ_FILE_SIZE;
 	f->private_data = q;
 	q->refs++;
 	return f;

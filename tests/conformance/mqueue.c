@@ -593,6 +593,17 @@ static void as_file(void)
 	ok(!strcmp(line, "QSIZE:8          NOTIFY:0     SIGNO:0     NOTIFY_PID:0     \n"),
 	   "read: QSIZE 8, no registration");
 	ok(read(q, line, sizeof(line)) == 0, "then end of file");
+	ok(lseek(q, 0, SEEK_CUR) == 60 && lseek(q, 6, SEEK_SET) == 6 && read(q, line, 2) == 2 &&
+		   !memcmp(line, "8 ", 2),
+	   "lseek moves the read offset");
+	ok(lseek(q, 0, SEEK_END) == 80, "SEEK_END: the size 80");
+	{
+		struct stat st;
+
+		ok(fstat(q, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0777) == 0600 &&
+			   st.st_size == 80 && st.st_nlink == 1,
+		   "fstat: a regular file, 0600, size 80, one link");
+	}
 	memset(&ev, 0, sizeof(ev));
 	ev.sigev_notify = SIGEV_SIGNAL;
 	ev.sigev_signo = SIGUSR2;
