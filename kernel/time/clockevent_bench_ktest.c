@@ -8,8 +8,8 @@
  * Rows, as kbench prints them ("kbench: NANOSECONDS NAME", so that
  * bench/kernel/event-table reads them like bench/kernel/table reads
  * kbench's):
- *  - "event DEV: deadline -> handler min|median|max": 1000 one-shots, each
- *    programmed alone 20..120 us ahead (a spread of phases against the
+ *  - "event DEV: deadline -> handler min|median|max, 1000 one-shots": one-shots
+ *    each programmed alone 20..120 us ahead (a spread of phases against the
  *    device's grain) while the CPU halts; the latency is the time the
  *    event handler is given (clockevent.c reads the clock source at its
  *    entry: the best source, the TSC where there is one) less the deadline.
@@ -101,9 +101,9 @@ static void test_deadline_to_handler(struct ktest *t)
 	/* never early (beyond a calibrated device's rounding: 500 ns, as the
 	 * clockevent suite allows) */
 	KEXPECT_GE(t, bench_v[0], -500);
-	bench_row("deadline -> handler min", bench_v[0]);
-	bench_row("deadline -> handler median", bench_v[n / 2]);
-	bench_row("deadline -> handler max", bench_v[n - 1]);
+	bench_row("deadline -> handler min, 1000 one-shots", bench_v[0]);
+	bench_row("deadline -> handler median, 1000 one-shots", bench_v[n / 2]);
+	bench_row("deadline -> handler max, 1000 one-shots", bench_v[n - 1]);
 }
 
 static void test_program_next_event(struct ktest *t)
