@@ -17,7 +17,7 @@ $(BOCHS_ISO): $(KERNEL) $(TEST_KERNEL) boot/grub/grub-test.cfg
 # tests/bochs/rows): in test-bochs, the rows marked y (the TSC-deadline
 # timer, which QEMU 7.2's TCG does not offer, so Bochs is where its code
 # runs, through the I/O APIC) with the clock event suite only, about 10
-# seconds; `make test-bochs-all` (not in make test, about 2 minutes), every
+# seconds; `make test-bochs-all` (not in make test, 2 to 4 minutes), every
 # row with every suite but pit.
 
 TEST_LAYERS += test-bochs
