@@ -69,6 +69,8 @@ static int lookup(struct fs_node *n, const char *name, size_t len, struct fs_nod
 	if (n->ops)
 		return n->ops->lookup(n, name, len, out);
 	*out = child_named(n, name, len);
+	if (*out)
+		fs_node_get(*out); /* a tmpfs node is counted; the tree's are not */
 	return *out ? 0 : -ENOENT;
 }
 

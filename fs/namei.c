@@ -239,10 +239,10 @@ static long do_rmdir(int dirfd, const char __user *upath)
 		goto out;
 	if (!S_ISDIR(n->mode))
 		rc = -ENOTDIR;
+	else if (is_mount_root(n)) /* before -EROFS: Linux's root is writable */
+		rc = -EBUSY;
 	else if (!p.dir->sb)
 		rc = -EROFS;
-	else if (is_mount_root(n))
-		rc = -EBUSY;
 	else if (n->child_count)
 		rc = -ENOTEMPTY;
 	if (!rc) {

@@ -42,7 +42,25 @@ struct stat {
 #define S_IWOTH 02
 #define S_IXOTH 01
 
+/* utimensat's tv_nsec: the time now, or this time left as it is. */
+#define UTIME_NOW  ((1l << 30) - 1l)
+#define UTIME_OMIT ((1l << 30) - 2l)
+
 int stat(const char *restrict path, struct stat *restrict st);
 int fstat(int fd, struct stat *st);
+int lstat(const char *restrict path, struct stat *restrict st);
+int fstatat(int dirfd, const char *restrict path, struct stat *restrict st, int flags);
+int mkdir(const char *path, mode_t mode);
+int mkdirat(int dirfd, const char *path, mode_t mode);
+int mknod(const char *path, mode_t mode, dev_t dev);
+int mknodat(int dirfd, const char *path, mode_t mode, dev_t dev);
+int mkfifo(const char *path, mode_t mode);
+int mkfifoat(int dirfd, const char *path, mode_t mode);
+int chmod(const char *path, mode_t mode);
+int fchmod(int fd, mode_t mode);
+int fchmodat(int dirfd, const char *path, mode_t mode, int flags);
+mode_t umask(mode_t mask);
+int utimensat(int dirfd, const char *path, const struct timespec times[2], int flags);
+int futimens(int fd, const struct timespec times[2]);
 
 #endif
