@@ -94,6 +94,10 @@ long sys_fchownat(int dirfd, const char __user *path, u32 uid, u32 gid, int flag
 long sys_utimensat(int dirfd, const char __user *path, const void __user *times, int flags);
 long sys_utimensat_time64(int dirfd, const char __user *path, const void __user *times,
 			  int flags);
+/* fs/mount.c */
+long sys_mount(const char __user *src, const char __user *target, const char __user *type,
+	       u32 flags, const void __user *data);
+long sys_umount2(const char __user *target, int flags);
 /* fs/statfs.c */
 long sys_statfs(const char __user *path, void __user *buf);
 long sys_fstatfs(int fd, void __user *buf);

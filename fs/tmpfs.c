@@ -171,13 +171,15 @@ void tmpfs_exchange(struct fs_node *a, struct fs_node *b)
 void tmpfs_node_free(struct fs_node *n)
 {
 	struct fs_node *parent = n->parent;
+	bool root = n->sb->root == n; /* name and parent are the mount point's */
 
 	if (n->shm)
 		shmem_put(n->shm);
 	n->sb->inodes--;
-	kfree((char *)n->name);
+	if (!root)
+		kfree((char *)n->name);
 	kfree(n);
-	if (parent && parent != n)
+	if (!root)
 		fs_node_put(parent);
 }
 

@@ -93,6 +93,8 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_renameat2, sys_renameat2),
     SYSCALL_ENTRY(__NR_utimensat_time64, sys_utimensat_time64),
     SYSCALL_ENTRY(__NR_faccessat2, sys_faccessat2),
+    SYSCALL_ENTRY(__NR_mount, sys_mount), /* fs/mount.c */
+    SYSCALL_ENTRY(__NR_umount2, sys_umount2),
     /* processes (kernel/task/process.c); vfork is a fork (the parent is not suspended) */
     SYSCALL_ENTRY(__NR_fork, sys_fork),
     SYSCALL_ENTRY(__NR_vfork, sys_fork),

@@ -43,7 +43,7 @@
 #define __NR_execve            11
 #define __NR_time              13
 #define __NR_lseek             19
-#define __NR_mount             21 /* libc only (for Linux's init): tick386 -ENOSYS */
+#define __NR_mount             21 /* tmpfs only (fs/mount.c) */
 #define __NR_getpid            20
 #define __NR_getuid            24
 #define __NR_alarm             27
