@@ -448,8 +448,7 @@ long sys_rename(const char __user *uold, const char __user *unew)
 	return sys_renameat2(AT_FDCWD, uold, AT_FDCWD, unew, 0);
 }
 
-/* mknod: regular files and FIFOs (devices need a driver tick386 lacks:
- * -EPERM as for a task without CAP_MKNOD). */
+/* mknod: regular files, FIFOs, device nodes and socket names. */
 long sys_mknodat(int dirfd, const char __user *upath, u32 mode, u32 dev)
 {
 	struct fs_parent p;
@@ -457,7 +456,6 @@ long sys_mknodat(int dirfd, const char __user *upath, u32 mode, u32 dev)
 	u32 type = mode & S_IFMT;
 	int rc;
 
-	(void)dev;
 	if (type == 0)
 		type = S_IFREG;
 	if (type == S_IFDIR)
@@ -487,13 +485,14 @@ long sys_mknodat(int dirfd, const char __user *upath, u32 mode, u32 dev)
 	rc = fs_parent_writable(&p);
 	if (rc)
 		goto out;
-	if (type == S_IFCHR || type == S_IFBLK || type == S_IFSOCK) {
-		rc = -EPERM;
-		goto out;
-	}
+	/* Root may make device nodes (CAP_MKNOD) and sockets' names: they
+	 * are made, but opening a device is -ENXIO (no driver behind). */
 	n = tmpfs_create(p.dir, p.name, p.len, type | umask_mode(mode), &rc);
-	if (n)
+	if (n) {
+		if (type == S_IFCHR || type == S_IFBLK)
+			n->rdev = dev;
 		fs_node_put(n);
+	}
 out:
 	fs_parent_done(&p);
 	return rc;

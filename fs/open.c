@@ -136,17 +136,23 @@ long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
 	 * any lookup, and no file is made for an open that cannot succeed. */
 	if (!fd_table_has_room())
 		return -EMFILE;
+	/* The struct file before the name (Linux's alloc_empty_file in
+	 * path_openat): its -ENOMEM leaves no file made by O_CREAT behind. */
+	f = kzalloc(sizeof(*f));
+	if (!f)
+		return -ENOMEM;
 	rc = open_node(dirfd, upath, flags, mode, &n, &created);
 	if (rc)
-		return rc;
+		goto out_free;
 	rc = created ? 0 : check_open(n, flags);
 	if (rc)
 		goto out_put;
-	if (S_ISFIFO(n->mode) && n->sb)
+	if (S_ISFIFO(n->mode) && n->sb) {
+		kfree(f); /* the FIFO's end is a pipe file (fs/pipe.c) */
 		return fifo_open(n, flags); /* takes n's reference */
-	f = kzalloc(sizeof(*f));
-	if (!f) {
-		rc = -ENOMEM;
+	}
+	if ((S_ISCHR(n->mode) || S_ISBLK(n->mode)) && n->sb) {
+		rc = -ENXIO; /* a device node with no driver behind it, as Linux */
 		goto out_put;
 	}
 	f->node = n;
@@ -165,9 +171,10 @@ long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
 		return rc; /* the file holds n's reference now */
 	}
 	kfree(f->text);
-	kfree(f);
 out_put:
 	fs_node_put(n);
+out_free:
+	kfree(f);
 	return rc;
 }
 
