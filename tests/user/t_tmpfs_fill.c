@@ -158,7 +158,7 @@ static void bad_input(void)
 	ok(FAILS(mount("x", "/tmp/small", "tmpfs", 0, (void *)1), EFAULT), "bad data -> EFAULT");
 	ok(FAILS(umount("/tmp/missing"), ENOENT), "umount of a missing name -> ENOENT");
 	ok(FAILS(umount2("/tmp/small", 0x100), EINVAL), "umount2 bad flags -> EINVAL");
-	ok(FAILS(umount("/bin"), EINVAL), "umount of the tree -> EINVAL");
+	ok(FAILS(umount("/"), EINVAL), "umount of the tree -> EINVAL");
 }
 
 int main(void)
