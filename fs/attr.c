@@ -111,9 +111,9 @@ long sys_ftruncate64(int fd, u32 lo, u32 hi)
 	return do_truncate_fd(fd, (s64)((u64)hi << 32 | lo));
 }
 
-/* fsync, fdatasync: memory is the medium; only the descriptor is checked
- * (the console and pipes take it too, as Linux's noop_fsync... except
- * pipes: -EINVAL). */
+/* fsync, fdatasync: memory is the medium, nothing to write.  Files with
+ * no fsync of their own (pipes, the console, timerfds) are -EINVAL, as
+ * Linux's vfs_fsync_range without an f_op->fsync. */
 long sys_fsync(int fd)
 {
 	struct file *f = fd_get(fd);
@@ -121,7 +121,7 @@ long sys_fsync(int fd)
 
 	if (!f)
 		return -EBADF;
-	if (f->ops && S_ISFIFO(f->node->mode))
+	if (f->ops)
 		rc = -EINVAL;
 	file_put(f);
 	return rc;

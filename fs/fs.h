@@ -50,7 +50,11 @@ struct fs_node {
 	/* A mount point: the root of what is mounted on it (fs_walk goes
 	 * there instead); the mount holds that root. */
 	struct fs_node *mounted;
-	/* A tmpfs FIFO: its pipe while some end is open (fs/fifo.c); NULL. */
+	/* tmpfs directories: each child's place in its directory (given in
+	 * order as children are linked), so that getdents64 resumes after
+	 * the last entry it gave even when earlier ones were unlinked. */
+	u32 dir_seq, next_seq;
+	/* A tmpfs FIFO: its pipe while some end is open (fs/pipe.c); NULL. */
 	struct pipe *fifo;
 };
 

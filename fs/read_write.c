@@ -302,7 +302,8 @@ static u8 dirent_type(u32 mode)
 
 /*
  * Directory entries from f->pos on: position 0 is ".", 1 is "..", 2 + i
- * the i-th child.  Each record's d_off is the position after it.  Returns
+ * the i-th child (tmpfs: 2 + the child's dir_seq, which unlinks do not
+ * move, so that a reader removing what it reads misses nothing).  Each record's d_off is the position after it.  Returns
  * the bytes written, 0 at the end, -EINVAL when even the first record does
  * not fit in count.  Linux keeps count in an int (fs/readdir.c): one above
  * INT_MAX is negative there, so no record fits (-EINVAL, as the Linux
@@ -327,11 +328,22 @@ static long file_getdents64(struct file *f, void __user *dirent, u32 count)
 	for (;;) {
 		const char *name;
 		u32 len, reclen;
+		u64 next = f->pos + 1;
 
 		if (f->pos == 0) {
 			e.ino = dir->ino, e.mode = dir->mode, name = ".", len = 1;
 		} else if (f->pos == 1) {
 			e.ino = dir->parent->ino, e.mode = dir->parent->mode, name = "..", len = 2;
+		} else if (dir->sb) {
+			/* tmpfs: the first child placed at or after the cursor */
+			const struct fs_node *c = dir->first_child;
+
+			while (c && c->dir_seq < f->pos - 2)
+				c = c->next_sibling;
+			if (!c)
+				break;
+			e.ino = c->ino, e.mode = c->mode, name = c->name, len = c->name_len;
+			next = (u64)c->dir_seq + 3;
 		} else {
 			if (f->pos - 2 >= 0xffffffffu || !fs_dir_entry(dir, (u32)f->pos - 2, &e))
 				break;
@@ -345,14 +357,14 @@ static long file_getdents64(struct file *f, void __user *dirent, u32 count)
 		}
 		memset(&rec, 0, reclen);
 		rec.d.d_ino = e.ino;
-		rec.d.d_off = (s64)f->pos + 1;
+		rec.d.d_off = (s64)next;
 		rec.d.d_reclen = (u16)reclen;
 		rec.d.d_type = dirent_type(e.mode);
 		memcpy(rec.d.d_name, name, len);
 		if (copy_to_user((char __user *)dirent + done, &rec, reclen))
 			return -EFAULT;
 		done += reclen;
-		f->pos++;
+		f->pos = next;
 	}
 	return (long)done;
 }

@@ -35,6 +35,7 @@ static void link_child(struct fs_node *dir, struct fs_node *n)
 {
 	n->parent = fs_node_get(dir);
 	n->next_sibling = NULL;
+	n->dir_seq = dir->next_seq++; /* the list stays in dir_seq order */
 	if (dir->last_child)
 		dir->last_child->next_sibling = n;
 	else

@@ -341,6 +341,31 @@ static void limits(void)
 	free(path);
 }
 
+/* What LTP's cleanup does: unlink each name as readdir gives it. */
+static void readdir_unlink(void)
+{
+	char name[64];
+	struct dirent *e;
+	int removed = 0;
+	DIR *d;
+
+	mkdir("rd", 0700);
+	for (int i = 0; i < 300; i++) {
+		snprintf(name, sizeof(name), "rd/a-rather-long-name-%d", i);
+		close(open(name, O_CREAT | O_RDWR, 0600));
+	}
+	d = opendir("rd");
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(name, sizeof(name), "rd/%s", e->d_name);
+		removed += unlink(name) == 0;
+	}
+	closedir(d);
+	ok(removed == 300 && rmdir("rd") == 0,
+	   "300 names unlinked while readdir goes: none missed");
+}
+
 static void fs_info(void)
 {
 	struct statfs sf;
@@ -384,6 +409,7 @@ int main(void)
 	dirs();
 	renames();
 	limits();
+	readdir_unlink();
 	fs_info();
 	temps();
 	chdir("/");
