@@ -344,7 +344,7 @@ static void limits(void)
 /* What LTP's cleanup does: unlink each name as readdir gives it. */
 static void readdir_unlink(void)
 {
-	char name[64];
+	char name[NAME_MAX + 8];
 	struct dirent *e;
 	int removed = 0;
 	DIR *d;
