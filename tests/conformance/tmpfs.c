@@ -107,6 +107,19 @@ static void files(void)
 	ok(fd >= 0, "O_NOFOLLOW on a file");
 	close(fd);
 
+	/* holes: SEEK_DATA, SEEK_HOLE, st_blocks (pages held) */
+	fd = open("s", O_RDWR | O_CREAT, 0600);
+	ok(pwrite(fd, "x", 1, 8192) == 1 && fstat(fd, &st) == 0 && st.st_size == 8193 &&
+	       st.st_blocks == 8,
+	   "one byte at 8192: size 8193, 8 blocks (one page)");
+	ok(lseek(fd, 0, SEEK_DATA) == 8192, "SEEK_DATA from 0: 8192");
+	ok(lseek(fd, 0, SEEK_HOLE) == 0, "SEEK_HOLE from 0: 0");
+	ok(lseek(fd, 8192, SEEK_HOLE) == 8193, "SEEK_HOLE in the last page: the end");
+	EXPECT(lseek(fd, 9000, SEEK_DATA), ENXIO, "SEEK_DATA past the end -> ENXIO");
+	EXPECT(lseek(fd, -1, SEEK_HOLE), ENXIO, "SEEK_HOLE from -1 -> ENXIO");
+	close(fd);
+	unlink("s");
+
 	/* umask and modes */
 	umask(027);
 	fd = open("m", O_RDWR | O_CREAT, 0777);
