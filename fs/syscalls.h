@@ -58,6 +58,7 @@ struct fs_node;
 long tmpfs_write(struct fs_node *n, u64 pos, const void __user *buf, size_t len);
 /* fs/stat.c */
 long sys_fstatat64(int dirfd, const char __user *path, void __user *st, int flags);
+long sys_statx(int dirfd, const char __user *path, int flags, u32 mask, void __user *buf);
 /* fs/namei.c */
 long sys_mkdir(const char __user *path, u32 mode);
 long sys_mkdirat(int dirfd, const char __user *path, u32 mode);

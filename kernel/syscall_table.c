@@ -91,6 +91,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_faccessat, sys_faccessat),
     SYSCALL_ENTRY(__NR_utimensat, sys_utimensat),
     SYSCALL_ENTRY(__NR_renameat2, sys_renameat2),
+    SYSCALL_ENTRY(__NR_statx, sys_statx),
     SYSCALL_ENTRY(__NR_utimensat_time64, sys_utimensat_time64),
     SYSCALL_ENTRY(__NR_faccessat2, sys_faccessat2),
     SYSCALL_ENTRY(__NR_mount, sys_mount), /* fs/mount.c */

@@ -153,6 +153,7 @@
 #define __NR_faccessat         307
 #define __NR_utimensat         320
 #define __NR_renameat2         353
+#define __NR_statx             383
 #define __NR_utimensat_time64  412
 #define __NR_faccessat2        439
 

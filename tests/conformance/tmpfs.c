@@ -120,6 +120,26 @@ static void files(void)
 	close(fd);
 	unlink("s");
 
+	/* statx */
+	{
+		struct statx sx;
+
+		fd = open("sx", O_RDWR | O_CREAT, 0640);
+		ok(write(fd, "12345", 5) == 5 && statx(AT_FDCWD, "sx", 0, STATX_BASIC_STATS, &sx) == 0 &&
+		       (sx.stx_mask & STATX_BASIC_STATS) == STATX_BASIC_STATS && sx.stx_size == 5 &&
+		       sx.stx_mode == (S_IFREG | 0640) && sx.stx_nlink == 1,
+		   "statx: the basic fields");
+		ok(statx(fd, "", AT_EMPTY_PATH, STATX_SIZE, &sx) == 0 && sx.stx_size == 5,
+		   "statx AT_EMPTY_PATH of the descriptor");
+		EXPECT(statx(AT_FDCWD, "sx", 0x6000, STATX_SIZE, &sx), EINVAL,
+		       "statx FORCE_SYNC|DONT_SYNC -> EINVAL");
+		EXPECT(statx(AT_FDCWD, "sx", 0, 0x80000000u, &sx), EINVAL,
+		       "statx reserved mask bit -> EINVAL");
+		EXPECT(statx(AT_FDCWD, "missing", 0, STATX_SIZE, &sx), ENOENT, "statx missing -> ENOENT");
+		close(fd);
+		unlink("sx");
+	}
+
 	/* umask and modes */
 	umask(027);
 	fd = open("m", O_RDWR | O_CREAT, 0777);
