@@ -8,7 +8,18 @@
  *   - a thread creating in the cwd while another removes it (ENOENT);
  *   - 1000 files made and removed: every page back;
  *   - a directory chain deeper than PATH_MAX: getcwd ENAMETOOLONG, the
- *     chain still walked back and removed.
+ *     chain still walked back and removed;
+ * and FIFOs (fs/pipe.c's fifo_open):
+ *   - a thread blocked in read while another closes the reader's own
+ *     descriptor: it sleeps on and reads the next write;
+ *   - a thread blocked in open(O_RDONLY): a writer that opens and closes
+ *     at once still wakes it (end of file follows);
+ *   - exit_group while a thread is blocked in a FIFO open, and SIGKILL of
+ *     a process blocked in one: both end, and the FIFO is left with no
+ *     reader or writer counted (ENXIO, end of file);
+ *   - the blocked opener's FIFO unlinked under it, the process ended
+ *     with the opener still blocked;
+ *   - every pipe page back.
  * Every wait has a time-out.  Exit gives back every page (the runner checks).
  */
 /* expect: status=0 */
@@ -251,6 +262,123 @@ static void deep(void)
 	chdir("/");
 }
 
+/* ---- FIFOs (fs/pipe.c's fifo_open) ---- */
+
+static volatile long result, rfd_v;
+static char rbuf[64];
+
+static int opener(void *arg)
+{
+	rfd_v = sys5(NR_open, (long)"/tmp/p", (long)arg, 0, 0, 0);
+	return 0;
+}
+
+static int fifo_reader(void *arg)
+{
+	result = sys5(NR_read, (long)arg, (long)rbuf, sizeof(rbuf), 0, 0);
+	return 0;
+}
+
+static void close_under_reader(void)
+{
+	int w, joined;
+
+	rfd_v = -9999;
+	start(0, opener, (void *)O_RDONLY);
+	sleep_ns(SETTLE_NS);
+	ok(rfd_v == -9999, "a reader's open blocks without a writer");
+	w = open("/tmp/p", O_WRONLY);
+	joined = join_within(0, 3000000000ll);
+	ok(joined && rfd_v >= 0 && w >= 0, "a writer's open lets it through");
+	result = -9999;
+	start(1, fifo_reader, (void *)rfd_v);
+	sleep_ns(SETTLE_NS);
+	ok(close((int)rfd_v) == 0 && result == -9999, "its descriptor closed, the reader sleeps on");
+	write(w, "xyz", 3);
+	joined = join_within(1, 3000000000ll);
+	tap_why("joined %d, read %ld", joined, result);
+	ok(joined && result == 3 && !memcmp(rbuf, "xyz", 3), "and reads the next write");
+	close(w);
+}
+
+static void brief_writer(void)
+{
+	char c;
+	int w, joined;
+
+	rfd_v = -9999;
+	start(2, opener, (void *)O_RDONLY);
+	sleep_ns(SETTLE_NS);
+	w = open("/tmp/p", O_WRONLY | O_NONBLOCK);
+	ok(w >= 0 && close(w) == 0, "a writer opens and closes at once");
+	joined = join_within(2, 3000000000ll);
+	ok(joined && rfd_v >= 0, "the blocked reader's open still succeeds");
+	ok(read((int)rfd_v, &c, 1) == 0, "and reads end of file");
+	close((int)rfd_v);
+}
+
+static void exit_group_in_open(void)
+{
+	start(3, opener, (void *)O_RDONLY);
+	sleep_ns(SETTLE_NS);
+	sys5(NR_exit_group, 7, 0, 0, 0, 0);
+}
+
+static void blocked_writer(void)
+{
+	open("/tmp/p", O_WRONLY);
+	_exit(0);
+}
+
+static void gone_openers(void)
+{
+	int status, fd;
+	char c;
+	pid_t pid;
+
+	status = child_status_within(exit_group_in_open, 5000000000ll);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 7, "exit_group under a blocked open: ends");
+	ok(open("/tmp/p", O_WRONLY | O_NONBLOCK) == -1 && errno == ENXIO,
+	   "no reader left counted: O_NONBLOCK writer -> ENXIO");
+	pid = fork();
+	if (pid == 0)
+		blocked_writer();
+	sleep_ns(SETTLE_NS);
+	ok(kill(pid, SIGKILL) == 0 && waitpid(pid, &status, 0) == pid && WIFSIGNALED(status) &&
+	       WTERMSIG(status) == SIGKILL,
+	   "SIGKILL of a process blocked in a writer's open");
+	fd = open("/tmp/p", O_RDONLY | O_NONBLOCK);
+	ok(fd >= 0 && read(fd, &c, 1) == 0, "no writer left counted: end of file, not EAGAIN");
+	close(fd);
+}
+
+static void unlinked_under_opener(void)
+{
+	rfd_v = -9999;
+	start(4, opener, (void *)O_WRONLY);
+	/* opener opens /tmp/p; unlink /tmp/p under it */
+	sleep_ns(SETTLE_NS);
+	ok(rfd_v == -9999 && unlink("/tmp/p") == 0, "unlink the FIFO under a blocked writer's open");
+	ok(open("/tmp/p", O_RDONLY | O_NONBLOCK) == -1 && errno == ENOENT,
+	   "its name is gone: no way to meet it");
+	ok(!join_within(4, 200000000ll), "the opener still waits");
+	/* it ends with the process's exit: the runner checks no page stays */
+}
+
+static void fifos(void)
+{
+	long before;
+
+	ok(mkfifo("/tmp/p", 0600) == 0, "mkfifo /tmp/p");
+	before = mem_free_kb();
+	close_under_reader();
+	brief_writer();
+	gone_openers();
+	tap_why("MemFree %ld -> %ld kB", before, mem_free_kb());
+	ok(mem_free_kb() == before, "every pipe page back");
+	unlinked_under_opener(); /* last: its opener stays blocked until exit_group */
+}
+
 int main(void)
 {
 	unlink_under_reader();
@@ -258,5 +386,8 @@ int main(void)
 	remove_cwd_under_creator();
 	many_files();
 	deep();
-	return done_testing();
+	fifos();
+	/* exit_group: a FIFO opener thread still blocks on its unlinked FIFO */
+	sys5(NR_exit_group, done_testing(), 0, 0, 0, 0);
+	return 0;
 }
