@@ -151,8 +151,10 @@ long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
 		kfree(f); /* the FIFO's end is a pipe file (fs/pipe.c) */
 		return fifo_open(n, flags); /* takes n's reference */
 	}
-	if ((S_ISCHR(n->mode) || S_ISBLK(n->mode)) && n->sb) {
-		rc = -ENXIO; /* a device node with no driver behind it, as Linux */
+	if ((S_ISCHR(n->mode) || S_ISBLK(n->mode) || S_ISSOCK(n->mode)) && n->sb) {
+		/* A device node with no driver behind it, a socket's name: -ENXIO
+		 * as Linux (no bytes of their own to read) */
+		rc = -ENXIO;
 		goto out_put;
 	}
 	f->node = n;
