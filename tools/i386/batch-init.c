@@ -22,12 +22,15 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <net/if.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -127,6 +130,25 @@ static int run(const char *name, int merged, int limit)
 	return WEXITSTATUS(status);
 }
 
+/* Bring the loopback interface up, as an installed system's boot does:
+ * programs connect to 127.0.0.1 (LTP's epoll_wait05), and Linux starts
+ * it down.  Quietly: a kernel without networking has nothing to raise. */
+static void loopback_up(void)
+{
+	struct ifreq ifr;
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (s < 0)
+		return;
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "lo");
+	if (ioctl(s, SIOCGIFFLAGS, &ifr) == 0) {
+		ifr.ifr_flags |= IFF_UP;
+		ioctl(s, SIOCSIFFLAGS, &ifr);
+	}
+	close(s);
+}
+
 int main(int argc, char **argv)
 {
 	char name[256];
@@ -140,6 +162,7 @@ int main(int argc, char **argv)
 	mkdir("/dev", 0755);
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mkdir("/tmp", 01777);
+	loopback_up();
 	results = fopen("/dev/ttyS1", "w");
 	if (!results) {
 		printf("batch-init: /dev/ttyS1: %s\n", strerror(errno));
