@@ -68,6 +68,11 @@ struct file {
 	u32 size;
 	char *text;
 	void *private_data; /* what an ops file is (a timerfd's timer) */
+	int owner;	    /* fcntl F_SETOWN: a pid, or minus a group; 0 none */
+	/* The epoll items watching this file (fs/eventpoll.c), NULL for none:
+	 * not references; the last file_put takes each off its epoll
+	 * (eventpoll_release) before the file goes, as Linux's __fput. */
+	struct epitem *epoll_items;
 };
 
 struct fd_table {
@@ -94,6 +99,8 @@ struct file *fd_get(int fd);
 struct file *file_get(struct file *f);
 /* Put f at the lowest free descriptor >= 0: the fd, or -EMFILE. */
 int fd_install(struct file *f, bool cloexec);
+/* The same, at the lowest free descriptor >= from (fcntl F_DUPFD). */
+int fd_install_from(struct file *f, int from, bool cloexec);
 /* Empty slot fd of a call that just filled it (fd_install) and fails
  * afterwards: the caller still holds the file's reference. */
 void fd_uninstall(int fd);
@@ -106,6 +113,10 @@ u32 file_poll(struct file *f);
 /* Some file may have become ready: pollers in poll/select look again
  * (fs/select.c).  IRQ-safe. */
 void file_poll_wake(void);
+
+/* fs/eventpoll.c: take every epoll item watching f off its epoll (f's
+ * last reference is going). */
+void eventpoll_release(struct file *f);
 
 extern struct file console_in, console_out;
 

@@ -231,6 +231,8 @@ static u32 pipe_poll(struct file *f)
 	return mask;
 }
 
+static const struct file_ops pipe_ops;
+
 static long pipe_ioctl(struct file *f, u32 cmd, u32 arg)
 {
 	struct pipe *p = f->private_data;
@@ -239,6 +241,11 @@ static long pipe_ioctl(struct file *f, u32 cmd, u32 arg)
 	if (cmd != FIONREAD)
 		return -ENOTTY;
 	return copy_to_user((void __user *)arg, &count, sizeof(count)) ? -EFAULT : 0;
+}
+
+long pipe_get_size(struct file *f)
+{
+	return f->ops == &pipe_ops ? (long)PIPE_CAPACITY : -EBADF; /* Linux's get_pipe_info */
 }
 
 static void pipe_free(struct pipe *p)
