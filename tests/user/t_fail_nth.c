@@ -8,7 +8,9 @@
  * descriptors make no allocation that could fail them (Linux's do not);
  * timerfd_create, open and poll on many descriptors fail with ENOMEM;
  * pipe2 with ENFILE (the pipe) or ENOMEM (a file), as Linux's; brk
- * keeps the old break.  A kernel fault ends the run (the runner then
+ * keeps the old break; epoll_create1, epoll_ctl's ADD, eventfd and
+ * signalfd fail with ENOMEM, and epoll_wait makes none (its events are
+ * gathered on the stack).  A kernel fault ends the run (the runner then
  * misses init's exit line).  The last lines count the failures, per call.
  */
 /* initramfs: yes */
@@ -17,6 +19,9 @@
 #include <poll.h>
 #include <sys/select.h>
 #include <sys/syscall.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
 #include <sys/timerfd.h>
 
 /* ---- timers ------------------------------------------------------------------- */
@@ -269,6 +274,78 @@ static int pipe_settle(long r, int injected)
 	return 1;
 }
 
+/* ---- epoll, eventfd, signalfd ------------------------------------------------------ */
+
+static long epoll_create_run(void)
+{
+	return epoll_create1(EPOLL_CLOEXEC);
+}
+
+static long eventfd_run(void)
+{
+	return eventfd(0, EFD_CLOEXEC);
+}
+
+static long signalfd_run(void)
+{
+	sigset_t m;
+
+	sigemptyset(&m);
+	sigaddset(&m, SIGUSR1);
+	return signalfd(-1, &m, SFD_CLOEXEC);
+}
+
+static int ctl_ep = -1, ctl_fd = -1;
+
+/* made before the state is taken and the countdown set: not walked */
+static void epoll_ctl_prepare(void)
+{
+	ctl_ep = epoll_create1(0);
+	ctl_fd = eventfd(1, 0);
+}
+
+static long epoll_ctl_run(void)
+{
+	struct epoll_event ev = {EPOLLIN, {.u64 = 1}};
+
+	return epoll_ctl(ctl_ep, EPOLL_CTL_ADD, ctl_fd, &ev);
+}
+
+/* added: the item reports; failed: there is none (a DEL says ENOENT) */
+static int epoll_ctl_settle(long r, int injected)
+{
+	struct epoll_event ev;
+	int n = epoll_wait(ctl_ep, &ev, 1, 0), good;
+
+	(void)injected;
+	good = r == 0 ? n == 1 : n == 0 && epoll_ctl(ctl_ep, EPOLL_CTL_DEL, ctl_fd, NULL) == -1 &&
+					errno == ENOENT;
+	close(ctl_fd);
+	close(ctl_ep);
+	return good;
+}
+
+static void epoll_wait_prepare(void)
+{
+	epoll_ctl_prepare();
+	epoll_ctl_run();
+}
+
+static long epoll_wait_run(void)
+{
+	struct epoll_event ev[4];
+
+	return epoll_wait(ctl_ep, ev, 4, 0);
+}
+
+static int epoll_wait_settle(long r, int injected)
+{
+	(void)injected;
+	close(ctl_fd);
+	close(ctl_ep);
+	return r == 1;
+}
+
 /* ---- the interface itself ------------------------------------------------------- */
 
 static void test_interface(void)
@@ -348,6 +425,11 @@ int main(void)
 		{ "clock_nanosleep", 0, NULL, nanosleep_run, plain_settle },
 		{ "dup", 0, NULL, dup_run, close_settle },
 		{ "pipe2", ENFILE, NULL, pipe_run, pipe_settle, ENOMEM },
+		{ "epoll_create1", ENOMEM, NULL, epoll_create_run, close_settle },
+		{ "epoll_ctl(ADD)", ENOMEM, epoll_ctl_prepare, epoll_ctl_run, epoll_ctl_settle },
+		{ "epoll_wait", 0, epoll_wait_prepare, epoll_wait_run, epoll_wait_settle },
+		{ "eventfd", ENOMEM, NULL, eventfd_run, close_settle },
+		{ "signalfd", ENOMEM, NULL, signalfd_run, close_settle },
 	};
 	int nnames = 0;
 	sigset_t block;
