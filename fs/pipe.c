@@ -3,9 +3,9 @@
  *
  * A pipe is a byte ring of PIPE_PAGES pages (PIPE_CAPACITY bytes) and two
  * files, its read end and its write end.  Linux's default is 16 pages
- * (F_GETPIPE_SZ says 65536); tick386 holds 4 (16384 bytes) and has no
- * fcntl to ask or change it: a program can tell by filling an empty pipe
- * with O_NONBLOCK writes until EAGAIN.  What POSIX promises holds: a write
+ * (F_GETPIPE_SZ says 65536); tick386 holds 4 (16384 bytes), which
+ * fcntl's F_GETPIPE_SZ says (pipe_get_size); F_SETPIPE_SZ cannot change
+ * it (EINVAL, fs/fcntl.c).  What POSIX promises holds: a write
  * of at most PIPE_BUF (4096) bytes is atomic (it waits, or says EAGAIN,
  * until all of it fits), and POLLOUT means such a write will not block
  * (Linux: a free slot of a page).
