@@ -551,15 +551,25 @@ long sys_epoll_wait(int epfd, struct epoll_event __user *uevents, int maxevents,
 }
 
 long sys_epoll_pwait2(int epfd, struct epoll_event __user *uevents, int maxevents,
-		      const struct timespec __user *uts, const abi_sigset_t __user *umask,
+		      const void __user *uts, const abi_sigset_t __user *umask,
 		      u32 sigsetsize)
 {
+	struct { /* Linux's __kernel_timespec: 64-bit seconds on i386 too */
+		s64 tv_sec;
+		s64 tv_nsec;
+	} kts;
 	struct timespec ts;
 	u64 deadline = KTIME_MAX, ns;
 
 	if (uts) {
-		if (copy_from_user(&ts, uts, sizeof(ts)))
+		if (copy_from_user(&kts, uts, sizeof(kts)))
 			return -EFAULT;
+		/* a 32-bit kernel keeps the low half of tv_nsec (Linux's
+		 * get_timespec64); seconds past 2^31 wait as long as any can */
+		ts.tv_nsec = (long)(u32)kts.tv_nsec;
+		ts.tv_sec = kts.tv_sec > 0x7fffffff ? 0x7fffffff : (long)kts.tv_sec;
+		if (kts.tv_sec < 0)
+			ts.tv_sec = -1;
 		if (ktime_from_timespec(&ts, &ns))
 			return -EINVAL;
 		deadline = ktime_add_sat(clock_monotonic_ns(), ns);

@@ -68,7 +68,7 @@ long sys_epoll_wait(int epfd, struct epoll_event __user *uevents, int maxevents,
 long sys_epoll_pwait(int epfd, struct epoll_event __user *uevents, int maxevents, int timeout_ms,
 		     const u64 __user *umask, u32 sigsetsize);
 long sys_epoll_pwait2(int epfd, struct epoll_event __user *uevents, int maxevents,
-		      const struct timespec __user *uts, const u64 __user *umask, u32 sigsetsize);
+		      const void __user *uts, const u64 __user *umask, u32 sigsetsize);
 
 /* fs/timerfd.c */
 long sys_timerfd_create(int clockid, int flags);

@@ -47,8 +47,15 @@ int epoll_wait(int epfd, struct epoll_event *events, int maxevents, int timeout)
 int epoll_pwait2(int epfd, struct epoll_event *events, int maxevents,
 		 const struct timespec *timeout, const sigset_t *sigmask)
 {
+	/* the kernel reads a __kernel_timespec: 64-bit seconds and nanoseconds */
+	long long kts[2];
+
+	if (timeout) {
+		kts[0] = timeout->tv_sec;
+		kts[1] = timeout->tv_nsec;
+	}
 	return (int)sys_ret(sys_6(__NR_epoll_pwait2, epfd, (long)events, maxevents,
-				  (long)timeout, (long)sigmask, sizeof(sigset_t)));
+				  timeout ? (long)kts : 0, (long)sigmask, sizeof(sigset_t)));
 }
 
 int eventfd(unsigned int initval, int flags)
