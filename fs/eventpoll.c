@@ -54,6 +54,7 @@
 #include "arch/i386/cpu.h"
 #include "fs/file.h"
 #include "fs/fs.h"
+#include "fs/proc.h"
 #include "fs/select.h"
 #include "fs/syscalls.h"
 #include "kernel/time/clock.h"
@@ -413,8 +414,8 @@ long sys_epoll_ctl(int epfd, int op, int fd, struct epoll_event __user *uev)
 	if (!tf)
 		goto out;
 	ret = -EPERM;
-	if (!tf->ops || !tf->ops->poll)
-		goto out; /* a regular file of the tree, as Linux's file_can_poll */
+	if (!(tf->ops && tf->ops->poll) && !proc_node_can_poll(tf->node))
+		goto out; /* a file of the tree, as Linux's file_can_poll */
 	ret = -EINVAL;
 	if (f == tf || !is_epoll(f))
 		goto out;

@@ -114,6 +114,14 @@ int main(void)
 	EXPECT(add(ep, fd, EPOLLIN, 0), EPERM, "ADD a directory");
 	EXPECT(add(fd, p[0], EPOLLIN, 0), EINVAL, "ADD to a directory's fd (not an epoll)");
 	close(fd);
+	fd = open("/proc/self/stat", O_RDONLY);
+	EXPECT(add(ep, fd, EPOLLIN, 0), EPERM, "ADD /proc/self/stat (no poll op)");
+	close(fd);
+	fd = open("/proc/uptime", O_RDONLY);
+	EXPECT(add(ep, fd, EPOLLIN, 0), 0, "ADD /proc/uptime (proc's default poll)");
+	WAIT_IS(ep, 4, "1 [0x1 0]", "/proc/uptime: always readable");
+	close(fd);
+	WAIT_IS(ep, 4, "0", "closed: gone");
 	EXPECT(add(ep, ep, EPOLLIN, 0), EINVAL, "ADD the epoll to itself");
 	EXPECT(add(p[0], q[0], EPOLLIN, 0), EINVAL, "ADD to a pipe (not an epoll)");
 	EXPECT(add(ep, p[0], EPOLLIN, 0), 0, "ADD");
