@@ -158,7 +158,13 @@ static u32 eventpoll_poll(struct file *f)
 /* Look at one ET item's file: a bit asked for that rose is an edge. */
 static void ep_item_look(struct epitem *epi)
 {
-	u32 mask = ep_item_poll(epi, 0);
+	u32 mask;
+
+	if (epi->file->ops && epi->file->ops->poll_per_task) {
+		epi->edge = true; /* as Linux's wake of a signalfd: the report asks */
+		return;
+	}
+	mask = ep_item_poll(epi, 0);
 
 	if (mask & ~epi->last & epi->events & ~EP_PRIVATE_BITS)
 		epi->edge = true;

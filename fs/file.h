@@ -53,6 +53,11 @@ struct file_ops {
 	/* The last close (file_put): free what the file owns; file_put then
 	 * frees the struct file itself.  NULL: nothing to free. */
 	void (*release)(struct file *f);
+	/* poll answers for the calling task (a signalfd: the caller's pending
+	 * signals), so a wake seen from another task says nothing: an
+	 * edge-triggered epoll item takes each wake as an edge and asks
+	 * again in the waiter (fs/eventpoll.c). */
+	bool poll_per_task;
 };
 
 struct file {

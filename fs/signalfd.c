@@ -167,6 +167,7 @@ static const struct file_ops signalfd_ops = {
 	.write = signalfd_write,
 	.poll = signalfd_poll,
 	.release = signalfd_release,
+	.poll_per_task = true,
 };
 
 /* Linux's order: flags, size (EINVAL), the mask (EFAULT), then the fd. */

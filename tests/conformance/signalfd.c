@@ -111,6 +111,26 @@ int main(void)
 	kill(getpid(), SIGUSR1);
 	ok(epoll_wait(ep, &ev, 1, 0) == 1 && ev.events == EPOLLIN, "epoll: SIGUSR1 pending -> IN");
 
+	/* edge-triggered: a signal sent by another process is an edge */
+	take_signal(SIGUSR1, NULL, 0);
+	int ep2 = epoll_create1(0);
+	ev.events = EPOLLIN | EPOLLET;
+	ev.data.u64 = 2;
+	epoll_ctl(ep2, EPOLL_CTL_ADD, sfd, &ev);
+	ok(epoll_wait(ep2, &ev, 1, 0) == 0, "ET epoll: nothing pending");
+	pid_t kid = fork();
+	if (kid == 0) {
+		sleep_ms(30);
+		kill(getppid(), SIGUSR1);
+		_exit(0);
+	}
+	ok(epoll_wait(ep2, &ev, 1, 2000) == 1 && ev.data.u64 == 2, "ET epoll: a child's SIGUSR1 -> IN");
+	waitpid(kid, NULL, 0);
+	ok(read(sfd, rec, sizeof(rec)) == 128 && rec[0].ssi_pid == (uint32_t)kid, "read it: the child's");
+	ok(epoll_wait(ep2, &ev, 1, 0) == 0, "ET epoll: then nothing");
+	close(ep2);
+	kill(getpid(), SIGUSR1);
+
 	/* a new mask: SIGUSR1 no longer read */
 	sigemptyset(&m2);
 	sigaddset(&m2, SIGRTMIN);
