@@ -347,6 +347,8 @@ static int epoll_wait_settle(long r, int injected)
 	close(ctl_fd);
 	close(ctl_ep);
 	return r == 1;
+}
+
 /* ---- message queues and waitid ------------------------------------------------- */
 
 /* mq_open creating a queue: the name, the queue, its name copy, the file;
