@@ -77,6 +77,17 @@ static struct proc_node proc_files[] = {
 };
 #define PROC_NR_FILES ARRAY_SIZE(proc_files)
 
+/* Linux's proc_create files (proc_reg_file_ops) have a poll op, which says
+ * DEFAULT_POLLMASK: epoll takes them (probed: /proc/uptime); a process's
+ * own files (/proc/PID/stat) have none, and epoll_ctl says EPERM. */
+bool proc_node_can_poll(const struct fs_node *n)
+{
+	for (u32 i = 0; i < PROC_NR_FILES; i++)
+		if (n == &proc_files[i].node)
+			return true;
+	return false;
+}
+
 static const struct {
 	const char *name;
 	enum proc_kind kind;

@@ -22,6 +22,9 @@ struct task;
 
 /* Mount /proc (fs_init, once the archive is unpacked). */
 void proc_init(void);
+/* A top-level /proc file, which epoll may watch (fs/eventpoll.c). */
+struct fs_node;
+bool proc_node_can_poll(const struct fs_node *n);
 /* Link /proc/sys (fs/proc_sys.c) under proc_root: its top directory. */
 struct fs_node *proc_sys_init(struct fs_node *proc_root);
 

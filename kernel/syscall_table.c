@@ -52,6 +52,16 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_timerfd_gettime, sys_timerfd_gettime),
     SYSCALL_ENTRY(__NR_pipe, sys_pipe), /* fs/pipe.c */
     SYSCALL_ENTRY(__NR_pipe2, sys_pipe2),
+    SYSCALL_ENTRY(__NR_fcntl, sys_fcntl), /* fs/fcntl.c */
+    SYSCALL_ENTRY(__NR_fcntl64, sys_fcntl64),
+    SYSCALL_ENTRY(__NR_eventfd, sys_eventfd), /* fs/eventfd.c */
+    SYSCALL_ENTRY(__NR_eventfd2, sys_eventfd2),
+    SYSCALL_ENTRY(__NR_signalfd, sys_signalfd), /* fs/signalfd.c */
+    SYSCALL_ENTRY(__NR_signalfd4, sys_signalfd4),
+    SYSCALL_ENTRY(__NR_epoll_create1, sys_epoll_create1), /* fs/eventpoll.c */
+    SYSCALL_ENTRY(__NR_epoll_ctl, sys_epoll_ctl),
+    SYSCALL_ENTRY(__NR_epoll_pwait, sys_epoll_pwait),
+    SYSCALL_ENTRY(__NR_epoll_pwait2, sys_epoll_pwait2),
     /* POSIX message queues (ipc/mqueue_name.c, ipc/mqueue.c) */
     SYSCALL_ENTRY(__NR_mq_open, sys_mq_open),
     SYSCALL_ENTRY(__NR_mq_unlink, sys_mq_unlink),

@@ -58,6 +58,7 @@
 #define __NR_geteuid           49
 #define __NR_getegid           50
 #define __NR_ioctl             54
+#define __NR_fcntl             55
 #define __NR_setpgid           57
 #define __NR_dup2              63
 #define __NR_getppid           64
@@ -95,6 +96,7 @@
 #define __NR_stat64            195
 #define __NR_fstat64           197
 #define __NR_getdents64        220
+#define __NR_fcntl64           221
 #define __NR_gettid            224
 #define __NR_tkill             238
 #define __NR_futex              240
@@ -111,13 +113,20 @@
 #define __NR_waitid            284
 #define __NR_openat            295
 #define __NR_pselect6          308
+#define __NR_epoll_pwait       319
+#define __NR_signalfd          321
 #define __NR_ppoll             309
 #define __NR_timerfd_create    322
+#define __NR_eventfd           323
 #define __NR_timerfd_settime   325
 #define __NR_timerfd_gettime   326
+#define __NR_signalfd4         327
+#define __NR_eventfd2          328
+#define __NR_epoll_create1     329
 #define __NR_pipe2             331
 #define __NR_rt_tgsigqueueinfo  335
 #define __NR_clock_adjtime     343
+#define __NR_epoll_pwait2      441
 
 /* Files and tmpfs (fs/namei.c, fs/attr.c, fs/statfs.c, fs/read_write.c). */
 #define __NR_unlink            10
@@ -171,6 +180,15 @@
  */
 #define __NR_set_tid_address   223
 
+/*
+ * epoll_create (254), epoll_ctl (255) and epoll_wait (256) of Linux i386
+ * are timer_create, timer_settime and timer_gettime here.  epoll_ctl, which
+ * has no other way in, is at 251, a number Linux i386 leaves unused;
+ * user/libc makes epoll_create of epoll_create1 and epoll_wait of
+ * epoll_pwait, as Linux does inside.
+ */
+#define __NR_epoll_ctl         251
+
 /* The 2002 patch's numbers (mainline: 259..267). */
 #define __NR_timer_create      254
 #define __NR_timer_settime     255
@@ -183,7 +201,7 @@
 #define __NR_clock_nanosleep   262
 
 /* One past the highest number: the size of the kernel's call table. */
-#define NR_SYSCALLS            440
+#define NR_SYSCALLS            442
 
 /* A result in [-MAX_ERRNO, -1] is -errno; anything else is a value. */
 #define MAX_ERRNO              4095
