@@ -127,9 +127,11 @@ void irqchip_init(void)
 {
 	char want[16] = "";
 
+	/* irqchip=pic (or its older name 8259) keeps the 8259s even where
+	 * the MADT lists an I/O APIC; irqchip=ioapic routes through it. */
 	bootinfo_cmdline_get("irqchip", want, sizeof(want));
 	if (strcmp(want, "ioapic") == 0)
 		ioapic_init(acpi_tables());
-	else if (want[0] && strcmp(want, "8259") != 0)
-		kprintf("irqchip=%s: unknown (8259 or ioapic); the 8259s route the IRQs\n", want);
+	else if (want[0] && strcmp(want, "pic") != 0 && strcmp(want, "8259") != 0)
+		kprintf("irqchip=%s: unknown (pic or ioapic); the 8259s route the IRQs\n", want);
 }
