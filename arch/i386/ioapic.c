@@ -118,6 +118,18 @@ void ioapic_unmask_irq(unsigned irq)
 	set_mask(irq, false);
 }
 
+u32 ioapic_irq_entry(unsigned irq)
+{
+	u32 gsi;
+
+	if (!regs || irq >= IRQ_COUNT || irq == IRQ_CASCADE)
+		return 0;
+	gsi = irq_gsi[irq];
+	if (gsi < gsi_base || gsi - gsi_base >= entries)
+		return 0;
+	return io_read(REDIR_LO(gsi - gsi_base));
+}
+
 u32 ioapic_irq_gsi(unsigned irq)
 {
 	return irq < IRQ_COUNT ? irq_gsi[irq] : 0;

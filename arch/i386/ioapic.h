@@ -25,6 +25,10 @@ int ioapic_init(const struct acpi_info *acpi);
 bool ioapic_active(void);
 void ioapic_mask_irq(unsigned irq);
 void ioapic_unmask_irq(unsigned irq);
+/* The low half of the redirection entry serving ISA IRQ irq (vector,
+ * delivery mode, polarity bit 13, trigger bit 15, mask bit 16), 0 when
+ * the I/O APIC does not route it. */
+u32 ioapic_irq_entry(unsigned irq);
 /* The GSI an ISA IRQ arrives on. */
 u32 ioapic_irq_gsi(unsigned irq);
 
