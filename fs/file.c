@@ -11,6 +11,8 @@ void fs_task_init(struct fd_table *t)
 	t->fd[0] = &console_in;
 	t->fd[1] = &console_out;
 	t->fd[2] = &console_out;
+	t->cwd = NULL;
+	t->umask = 022;
 }
 
 void fs_task_fork(struct fd_table *child, const struct fd_table *parent)
@@ -21,17 +23,26 @@ void fs_task_fork(struct fd_table *child, const struct fd_table *parent)
 		child->fd[fd] = f ? file_get(f) : NULL;
 		child->cloexec[fd] = parent->cloexec[fd];
 	}
+	child->cwd = parent->cwd ? fs_node_get(parent->cwd) : NULL;
+	child->umask = parent->umask;
 }
 
 void fs_task_exec(struct fd_table *t)
 {
 	for (int fd = 0; fd < FD_MAX; fd++) {
 		if (t->fd[fd] && t->cloexec[fd]) {
+			file_flush(t->fd[fd]);
 			file_put(t->fd[fd]);
 			t->fd[fd] = NULL;
 		}
 		t->cloexec[fd] = 0;
 	}
+}
+
+void file_flush(struct file *f)
+{
+	if (f->ops && f->ops->flush)
+		f->ops->flush(f);
 }
 
 void file_put(struct file *f)
@@ -51,10 +62,15 @@ void file_put(struct file *f)
 void fs_task_exit(struct fd_table *t)
 {
 	for (int fd = 0; fd < FD_MAX; fd++) {
-		if (t->fd[fd])
+		if (t->fd[fd]) {
+			file_flush(t->fd[fd]);
 			file_put(t->fd[fd]);
+		}
 		t->fd[fd] = NULL;
 	}
+	if (t->cwd)
+		fs_node_put(t->cwd);
+	t->cwd = NULL;
 }
 
 struct file *file_get(struct file *f)
@@ -72,6 +88,16 @@ struct file *fd_get(int fd)
 		return NULL;
 	f = current->leader->files.fd[fd];
 	return f ? file_get(f) : NULL;
+}
+
+bool fd_available(void)
+{
+	struct fd_table *t = &current->leader->files;
+
+	for (int fd = 0; fd < FD_MAX; fd++)
+		if (!t->fd[fd])
+			return true;
+	return false;
 }
 
 int fd_install(struct file *f, bool cloexec)
@@ -93,4 +119,14 @@ void fd_uninstall(int fd)
 
 	t->fd[fd] = NULL;
 	t->cloexec[fd] = 0;
+}
+
+bool fd_table_has_room(void)
+{
+	struct fd_table *t = &current->leader->files;
+
+	for (int fd = 0; fd < FD_MAX; fd++)
+		if (!t->fd[fd])
+			return true;
+	return false;
 }

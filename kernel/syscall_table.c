@@ -3,6 +3,7 @@
  * area adds the lines of its own calls (and includes its header).
  */
 #include "fs/syscalls.h"
+#include "ipc/mqueue.h"
 #include "kernel/syscall.h"
 #include "kernel/signal/signal.h"
 #include "kernel/time/itimer.h"
@@ -51,6 +52,58 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_timerfd_gettime, sys_timerfd_gettime),
     SYSCALL_ENTRY(__NR_pipe, sys_pipe), /* fs/pipe.c */
     SYSCALL_ENTRY(__NR_pipe2, sys_pipe2),
+    /* POSIX message queues (ipc/mqueue_name.c, ipc/mqueue.c) */
+    SYSCALL_ENTRY(__NR_mq_open, sys_mq_open),
+    SYSCALL_ENTRY(__NR_mq_unlink, sys_mq_unlink),
+    SYSCALL_ENTRY(__NR_mq_timedsend, sys_mq_timedsend),
+    SYSCALL_ENTRY(__NR_mq_timedreceive, sys_mq_timedreceive),
+    SYSCALL_ENTRY(__NR_mq_notify, sys_mq_notify),
+    SYSCALL_ENTRY(__NR_mq_getsetattr, sys_mq_getsetattr),
+    /* names, attributes, tmpfs (fs/namei.c, fs/attr.c, fs/statfs.c) */
+    SYSCALL_ENTRY(__NR_unlink, sys_unlink),
+    SYSCALL_ENTRY(__NR_chdir, sys_chdir),
+    SYSCALL_ENTRY(__NR_mknod, sys_mknod),
+    SYSCALL_ENTRY(__NR_chmod, sys_chmod),
+    SYSCALL_ENTRY(__NR_lchown16, sys_lchown16),
+    SYSCALL_ENTRY(__NR_rename, sys_rename),
+    SYSCALL_ENTRY(__NR_mkdir, sys_mkdir),
+    SYSCALL_ENTRY(__NR_rmdir, sys_rmdir),
+    SYSCALL_ENTRY(__NR_umask, sys_umask),
+    SYSCALL_ENTRY(__NR_truncate, sys_truncate),
+    SYSCALL_ENTRY(__NR_ftruncate, sys_ftruncate),
+    SYSCALL_ENTRY(__NR_fchmod, sys_fchmod),
+    SYSCALL_ENTRY(__NR_fchown16, sys_fchown16),
+    SYSCALL_ENTRY(__NR_statfs, sys_statfs),
+    SYSCALL_ENTRY(__NR_fstatfs, sys_fstatfs),
+    SYSCALL_ENTRY(__NR_fsync, sys_fsync),
+    SYSCALL_ENTRY(__NR_fchdir, sys_fchdir),
+    SYSCALL_ENTRY(__NR_fdatasync, sys_fdatasync),
+    SYSCALL_ENTRY(__NR_pread64, sys_pread64),
+    SYSCALL_ENTRY(__NR_pwrite64, sys_pwrite64),
+    SYSCALL_ENTRY(__NR_chown16, sys_chown16),
+    SYSCALL_ENTRY(__NR_getcwd, sys_getcwd),
+    SYSCALL_ENTRY(__NR_truncate64, sys_truncate64),
+    SYSCALL_ENTRY(__NR_ftruncate64, sys_ftruncate64),
+    SYSCALL_ENTRY(__NR_lchown32, sys_lchown32),
+    SYSCALL_ENTRY(__NR_fchown32, sys_fchown32),
+    SYSCALL_ENTRY(__NR_chown32, sys_chown32),
+    SYSCALL_ENTRY(__NR_statfs64, sys_statfs64),
+    SYSCALL_ENTRY(__NR_fstatfs64, sys_fstatfs64),
+    SYSCALL_ENTRY(__NR_mkdirat, sys_mkdirat),
+    SYSCALL_ENTRY(__NR_mknodat, sys_mknodat),
+    SYSCALL_ENTRY(__NR_fchownat, sys_fchownat),
+    SYSCALL_ENTRY(__NR_fstatat64, sys_fstatat64),
+    SYSCALL_ENTRY(__NR_unlinkat, sys_unlinkat),
+    SYSCALL_ENTRY(__NR_renameat, sys_renameat),
+    SYSCALL_ENTRY(__NR_fchmodat, sys_fchmodat),
+    SYSCALL_ENTRY(__NR_faccessat, sys_faccessat),
+    SYSCALL_ENTRY(__NR_utimensat, sys_utimensat),
+    SYSCALL_ENTRY(__NR_renameat2, sys_renameat2),
+    SYSCALL_ENTRY(__NR_statx, sys_statx),
+    SYSCALL_ENTRY(__NR_utimensat_time64, sys_utimensat_time64),
+    SYSCALL_ENTRY(__NR_faccessat2, sys_faccessat2),
+    SYSCALL_ENTRY(__NR_mount, sys_mount), /* fs/mount.c */
+    SYSCALL_ENTRY(__NR_umount2, sys_umount2),
     /* processes (kernel/task/process.c); vfork is a fork (the parent is not suspended) */
     SYSCALL_ENTRY(__NR_fork, sys_fork),
     SYSCALL_ENTRY(__NR_vfork, sys_fork),
@@ -64,6 +117,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_rt_tgsigqueueinfo, sys_rt_tgsigqueueinfo),
     SYSCALL_ENTRY(__NR_waitpid, sys_waitpid),
     SYSCALL_ENTRY(__NR_wait4, sys_wait4),
+    SYSCALL_ENTRY(__NR_waitid, sys_waitid), /* kernel/task/waitid.c */
     SYSCALL_ENTRY(__NR_setpgid, sys_setpgid),
     SYSCALL_ENTRY(__NR_getpgrp, sys_getpgrp),
     SYSCALL_ENTRY(__NR_setsid, sys_setsid),
