@@ -1,0 +1,263 @@
+/*
+ * Hostile uses of mmap and its calls (mm/mmap.c), each in a child when it
+ * may kill: addresses 0, the kernel's and lengths that wrap around; the
+ * old mmap's argument block at a bad address; mprotect of the stack and
+ * the vDSO; MAP_FIXED over the program's own text; the address space
+ * mapped until ENOMEM, then a child touching until the OOM kill (the
+ * system and this program live on); munmap while another thread sleeps
+ * in read(2) into the mapping (EFAULT, no kernel fault); 1000 mappings
+ * through fork and exit with every page back (MemFree before and after,
+ * and the runner's free-page check of the whole run).
+ */
+/* expect: status=0 */
+/* expect-line: Out of memory: killed process */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "../tap.h"
+
+#define PG 4096u
+#define NR_OLD_MMAP 90
+
+static char text[4096];
+
+static long memfree_kb(void)
+{
+	char *p;
+
+	if (tap_slurp("/proc/meminfo", text, sizeof(text)) < 0 || !(p = strstr(text, "MemFree:")))
+		return -1;
+	return strtol(p + 8, NULL, 10);
+}
+
+/* errno of a call that must fail (0 if it succeeded). */
+#define ERR(call) (errno = 0, (call), errno)
+#define MMAP_ERR(a, l, p, f) ERR(mmap((void *)(uintptr_t)(a), (l), (p), (f), -1, 0))
+
+static void bad_addresses(void)
+{
+	int anon = MAP_PRIVATE | MAP_ANONYMOUS, fixed = anon | MAP_FIXED;
+	uint32_t args[6] = {0, PG, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, (uint32_t)-1, 0};
+	long r;
+
+	UTAP_OK(MMAP_ERR(0, PG, PROT_READ, fixed) == EPERM, "MAP_FIXED at 0: EPERM");
+	UTAP_OK(MMAP_ERR(0xC0000000u, PG, PROT_READ, fixed) == ENOMEM, "MAP_FIXED at 3 GiB: ENOMEM");
+	UTAP_OK(MMAP_ERR(0xBFFFF000u, 2 * PG, PROT_READ, fixed) == ENOMEM,
+		"MAP_FIXED across 3 GiB: ENOMEM");
+	UTAP_OK(MMAP_ERR(0, 0xFFFFFFFFu, PROT_READ, anon) == ENOMEM, "length 4 GiB - 1: ENOMEM");
+	UTAP_OK(MMAP_ERR(0, 0xC0001000u, PROT_READ, anon) == ENOMEM, "length past user space: ENOMEM");
+	UTAP_OK(ERR(munmap((void *)0xC0000000u, PG)) == EINVAL, "munmap of the kernel: EINVAL");
+	UTAP_OK(ERR(munmap((void *)0xFFFFF000u, 2 * PG)) == EINVAL, "munmap wrapping: EINVAL");
+	UTAP_OK(ERR(mprotect((void *)0xC0000000u, PG, PROT_READ | PROT_WRITE)) == ENOMEM,
+		"mprotect of the kernel: ENOMEM");
+	UTAP_OK(ERR(mprotect((void *)0xFFFFF000u, 2 * PG, PROT_READ)) == ENOMEM,
+		"mprotect wrapping: ENOMEM");
+	UTAP_OK(ERR(madvise((void *)0xFFFFF000u, 2 * PG, MADV_DONTNEED)) == EINVAL,
+		"madvise wrapping: EINVAL");
+	UTAP_OK(ERR(madvise((void *)0xC0000000u, PG, MADV_DONTNEED)) == ENOMEM,
+		"madvise of the kernel: ENOMEM");
+	UTAP_OK(ERR(msync((void *)0xC0000000u, PG, MS_SYNC)) == ENOMEM, "msync of the kernel: ENOMEM");
+	UTAP_OK(ERR(mincore((void *)0xC0000000u, PG, (unsigned char *)text)) == ENOMEM,
+		"mincore of the kernel: ENOMEM");
+	r = syscall(NR_OLD_MMAP, args);
+	UTAP_OK(r != -1 && (unsigned long)r < 0xC0000000u && munmap((void *)r, PG) == 0,
+		"old mmap (90) maps");
+	UTAP_OK(syscall(NR_OLD_MMAP, (void *)0xC0000000u) == -1 && errno == EFAULT,
+		"old mmap with its block in the kernel: EFAULT");
+	args[5] = 100;
+	UTAP_OK(syscall(NR_OLD_MMAP, args) == -1 && errno == EINVAL, "old mmap, offset unaligned: EINVAL");
+	{
+		char *p = mmap((void *)0xC0000000u, PG, PROT_READ, anon, -1, 0);
+
+		UTAP_OK(p != MAP_FAILED && (uintptr_t)p < 0xC0000000u && munmap(p, PG) == 0,
+			"a hint in the kernel is placed elsewhere");
+	}
+}
+
+/* Run fn in a child: how it ended (wait status). */
+static int in_child(void (*fn)(void))
+{
+	int status = -1;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		fn();
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	return status;
+}
+
+static void stack_read_only(void)
+{
+	volatile char here = 1;
+	uintptr_t page = (uintptr_t)&here & ~(uintptr_t)(PG - 1);
+
+	/* The next push faults, and the signal frame cannot be written: killed. */
+	if (mprotect((void *)page, PG, PROT_READ))
+		_exit(3);
+	here = 2;
+	_exit(4);
+}
+
+static void vdso_prot(void)
+{
+	uintptr_t vdso = getauxval(AT_SYSINFO_EHDR);
+	struct timespec ts;
+
+	UTAP_OK(vdso != 0, "the vDSO is at %#lx", (unsigned long)vdso);
+	if (!vdso)
+		return;
+	UTAP_OK(ERR(mprotect((void *)vdso, PG, PROT_READ | PROT_WRITE)) == EACCES,
+		"mprotect PROT_WRITE of the vDSO: EACCES (its pages are not the process's)");
+	UTAP_OK(ERR(mprotect((void *)(vdso - PG), PG, PROT_READ | PROT_WRITE)) == EACCES,
+		"of its data page: EACCES");
+	UTAP_OK(mprotect((void *)vdso, PG, PROT_NONE) == 0 &&
+			mprotect((void *)vdso, PG, PROT_READ | PROT_EXEC) == 0,
+		"PROT_NONE and back");
+	UTAP_OK(clock_gettime(CLOCK_MONOTONIC, &ts) == 0, "clock_gettime through it still works");
+	UTAP_OK(WIFSIGNALED(in_child(stack_read_only)) , "a child making its stack read-only is killed");
+}
+
+static void text_replaced(void)
+{
+	uintptr_t page = (uintptr_t)&text_replaced & ~(uintptr_t)(PG - 1);
+
+	if (mmap((void *)page, 2 * PG, PROT_READ | PROT_WRITE | PROT_EXEC,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != (void *)page)
+		_exit(3);
+	/* Returning runs zeros (add %al,(%eax) with eax a small number): it faults. */
+}
+
+static void fixed_over_text(void)
+{
+	int st = in_child(text_replaced);
+
+	UTAP_OK(WIFSIGNALED(st) && (WTERMSIG(st) == SIGSEGV || WTERMSIG(st) == SIGILL),
+		"MAP_FIXED over its own text: the child dies of %d", WIFSIGNALED(st) ? WTERMSIG(st) : -1);
+}
+
+#define CHUNK (16u << 20)
+
+static void touch_all(void)
+{
+	char *p = mmap(NULL, 1024u << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		_exit(3);
+	for (uint32_t off = 0;; off += PG) /* 1 GiB: more than the machine has */
+		p[off] = 1;
+}
+
+static void exhaustion(void)
+{
+	static void *maps[256];
+	int n = 0, err = 0, st;
+	long before = memfree_kb();
+
+	while (n < 256) {
+		void *p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED) {
+			err = errno;
+			break;
+		}
+		maps[n++] = p;
+	}
+	UTAP_OK(err == ENOMEM && n > 100, "16 MiB mappings until ENOMEM: %d, %s", n, strerror(err));
+	UTAP_OK(memfree_kb() >= before - 64, "lazy: nothing allocated (%ld kB before, %ld after)",
+		before, memfree_kb());
+	while (n)
+		munmap(maps[--n], CHUNK);
+	st = in_child(touch_all);
+	UTAP_OK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "touching 1 GiB: the child is OOM-killed");
+	UTAP_OK(memfree_kb() >= before - 64, "its pages came back (%ld kB)", memfree_kb());
+}
+
+static int pipefd[2];
+static char *victim;
+static volatile long reader_rc, reader_errno;
+
+static void *reader(void *arg)
+{
+	(void)arg;
+	reader_rc = read(pipefd[0], victim + 100, 64);
+	reader_errno = errno;
+	return NULL;
+}
+
+static void munmap_under_reader(void)
+{
+	pthread_t th;
+
+	victim = mmap(NULL, PG, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	pipe(pipefd);
+	pthread_create(&th, NULL, reader, NULL);
+	usleep(100000); /* the reader sleeps in read */
+	UTAP_OK(munmap(victim, PG) == 0, "munmap while a thread reads into it");
+	write(pipefd[1], "data", 4);
+	pthread_join(th, NULL);
+	UTAP_OK(reader_rc == -1 && reader_errno == EFAULT, "its read: EFAULT (rc %ld)", reader_rc);
+	close(pipefd[0]);
+	close(pipefd[1]);
+}
+
+#define NMAPS 1000
+
+static void many_maps_fork(void)
+{
+	static char *maps[NMAPS];
+	long before = memfree_kb();
+	int st, good = 1;
+	pid_t pid;
+
+	for (int i = 0; i < NMAPS; i++) {
+		maps[i] = mmap(NULL, PG, PROT_READ | PROT_WRITE,
+			       (i % 4 ? MAP_PRIVATE : MAP_SHARED) | MAP_ANONYMOUS, -1, 0);
+		if (maps[i] == MAP_FAILED) {
+			good = 0;
+			break;
+		}
+		maps[i][0] = (char)i;
+	}
+	UTAP_OK(good, "%d one-page mappings, a quarter shared", NMAPS);
+	pid = fork();
+	if (pid == 0) {
+		for (int i = 0; i < NMAPS; i++) {
+			if (maps[i][0] != (char)i)
+				_exit(1);
+			maps[i][1] = 'c';
+		}
+		_exit(0);
+	}
+	waitpid(pid, &st, 0);
+	UTAP_OK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the child saw every one");
+	for (int i = 0; i < NMAPS && good; i++)
+		good = maps[i][1] == (i % 4 ? 0 : 'c');
+	UTAP_OK(good, "its writes reached the shared ones only");
+	for (int i = 0; i < NMAPS; i++)
+		munmap(maps[i], PG);
+	/* Page tables stay until exit, as on Linux: at most two here. */
+	UTAP_OK(memfree_kb() >= before - 8, "every page back (%ld kB before, %ld after)", before,
+		memfree_kb());
+}
+
+int main(void)
+{
+	bad_addresses();
+	vdso_prot();
+	fixed_over_text();
+	munmap_under_reader();
+	many_maps_fork();
+	exhaustion();
+	return UTAP_DONE();
+}
