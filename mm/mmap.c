@@ -339,7 +339,7 @@ static long do_mmap(u32 addr, u32 len, u32 prot, u32 flags, int fd, u32 pgoff)
 			if (flags & MAP_GROWSDOWN)
 				goto out;
 			pgoff = 0;
-			vflags = VMA_SHARED | VMA_MAYWRITE;
+			vflags = VMA_SHARED | VMA_MAYWRITE | VMA_ANON;
 			break;
 		case MAP_PRIVATE:
 			pgoff = 0;

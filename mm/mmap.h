@@ -51,6 +51,7 @@ struct file;
 
 #define VMA_SHARED 0x1u	  /* MAP_SHARED: writes reach the object */
 #define VMA_MAYWRITE 0x2u /* PROT_WRITE allowed (not a read-only file) */
+#define VMA_ANON 0x4u	  /* shared anonymous: the object is the mapping's own */
 
 struct vma {
 	struct vma *next;     /* the vm's list, by address [vm] */

@@ -7,7 +7,7 @@
  * system and this program live on); munmap while another thread sleeps
  * in read(2) into the mapping (EFAULT, no kernel fault); 1000 mappings
  * through fork and exit with every page back (MemFree before and after,
- * and the runner's free-page check of the whole run).
+ * and the runner's free-page check of the whole run); /proc/self/maps.
  */
 /* expect: status=0 */
 /* expect-line: Out of memory: killed process */
@@ -251,8 +251,27 @@ static void many_maps_fork(void)
 		memfree_kb());
 }
 
+/* /proc/self/maps lists a mapping with its rights, and exec's regions. */
+static void maps_file(void)
+{
+	char *p = mmap(NULL, 2 * PG, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	char want[64];
+
+	mprotect(p + PG, PG, PROT_READ);
+	snprintf(want, sizeof(want), "%08lx-%08lx rw-s 00000000", (unsigned long)p,
+		 (unsigned long)p + PG);
+	tap_slurp("/proc/self/maps", text, sizeof(text));
+	UTAP_OK(strstr(text, want) != NULL, "maps: %s", want);
+	snprintf(want, sizeof(want), "%08lx-%08lx r--s 00001000", (unsigned long)p + PG,
+		 (unsigned long)p + 2 * PG);
+	UTAP_OK(strstr(text, want) != NULL, "maps: the half made read-only, %s", want);
+	UTAP_OK(strstr(text, "[stack]") && strstr(text, "[vdso]"), "maps: [stack] and [vdso]");
+	munmap(p, 2 * PG);
+}
+
 int main(void)
 {
+	maps_file();
 	bad_addresses();
 	vdso_prot();
 	fixed_over_text();
