@@ -30,6 +30,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_mmap2, sys_mmap2),
     SYSCALL_ENTRY(__NR_munmap, sys_munmap),
     SYSCALL_ENTRY(__NR_mprotect, sys_mprotect),
+    SYSCALL_ENTRY(__NR_mremap, sys_mremap),
     SYSCALL_ENTRY(__NR_madvise, sys_madvise),
     SYSCALL_ENTRY(__NR_msync, sys_msync),
     SYSCALL_ENTRY(__NR_mincore, sys_mincore),

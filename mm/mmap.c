@@ -501,3 +501,125 @@ long sys_mprotect(u32 addr, u32 len, u32 prot)
 	vm_protect_range(vm, addr, end, vma_pte_bits(prot));
 	return 0;
 }
+
+/*
+ * mremap: shrink in place (the tail unmapped), grow in place when the
+ * range after the VMA is free, else move (MREMAP_MAYMOVE: a new place,
+ * or MREMAP_FIXED's) carrying the page table entries over, so private
+ * pages keep their bytes and shared ones stay the object's.  The range
+ * must lie in one VMA (-EFAULT otherwise, as Linux; exec's regions have
+ * none).  A shared anonymous region keeps its object's size: pages moved
+ * past it are SIGBUS, as on Linux.  MREMAP_DONTUNMAP is not done (EINVAL).
+ */
+static long move_vma(struct vm *vm, struct vma *v, u32 old, u32 old_len, u32 new_addr,
+		     u32 new_len)
+{
+	struct spares at_new, at_old;
+	struct vma *n;
+
+	/* The page tables of the destination, before anything moves. */
+	for (u32 i = 0; i < old_len && i < new_len; i += PAGE_SIZE) {
+		u32 *pte = paging_pte(vm->pd_phys, old + i, false);
+
+		if (pte && (*pte & PTE_PRESENT) && !paging_pte(vm->pd_phys, new_addr + i, true))
+			return -ENOMEM;
+	}
+	if (vm->vma_count + 5 > MMAP_MAX_COUNT)
+		return -ENOMEM;
+	n = kmalloc(sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	if (spares_get(&at_new)) {
+		kfree(n);
+		return -ENOMEM;
+	}
+	if (spares_get(&at_old)) {
+		spares_put(&at_new);
+		kfree(n);
+		return -ENOMEM;
+	}
+	*n = *v;
+	n->start = new_addr;
+	n->end = new_addr + new_len;
+	n->pgoff = v->pgoff + (old - v->start) / PAGE_SIZE;
+	n->vm = vm;
+	if (n->obj)
+		shmem_get(n->obj);
+	/* MREMAP_FIXED's destination is cleared first (it does not overlap
+	 * the source); every step below works by address, as v may be split. */
+	split_at(vm, new_addr, &at_new);
+	split_at(vm, new_addr + new_len, &at_new);
+	unmap_range(vm, new_addr, new_addr + new_len);
+	for (u32 i = 0; i < old_len && i < new_len; i += PAGE_SIZE) {
+		u32 *from = paging_pte(vm->pd_phys, old + i, false), *to;
+
+		if (!from || !(*from & PTE_PRESENT))
+			continue;
+		to = paging_pte(vm->pd_phys, new_addr + i, false);
+		*to = *from;
+		*from = 0;
+		paging_flush(vm->pd_phys, old + i);
+	}
+	if (old_len) {
+		split_at(vm, old, &at_old);
+		split_at(vm, old + old_len, &at_old);
+		unmap_range(vm, old, old + old_len);
+	}
+	spares_put(&at_new);
+	spares_put(&at_old);
+	vma_insert(vm, n);
+	return (long)new_addr;
+}
+
+long sys_mremap(u32 old, u32 old_len, u32 new_len, u32 flags, u32 new_addr)
+{
+	struct vm *vm = &current->leader->vm;
+	struct vma *v;
+
+	if (flags & ~(MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP))
+		return -EINVAL;
+	if ((flags & MREMAP_FIXED) && !(flags & MREMAP_MAYMOVE))
+		return -EINVAL;
+	if ((flags & MREMAP_DONTUNMAP) && (!(flags & MREMAP_MAYMOVE) || old_len != new_len))
+		return -EINVAL;
+	if (old & PAGE_MASK)
+		return -EINVAL;
+	old_len = page_up(old_len);
+	new_len = page_up(new_len);
+	if (!new_len)
+		return -EINVAL;
+	v = mmap_find(vm, old);
+	if (!v)
+		return -EFAULT;
+	if (flags & MREMAP_DONTUNMAP)
+		return -EINVAL; /* not done */
+	if (flags & MREMAP_FIXED) {
+		if ((new_addr & PAGE_MASK) || new_addr < USER_BASE || new_addr > USER_TOP - new_len)
+			return -EINVAL;
+		if (new_addr < old + old_len && old < new_addr + new_len)
+			return -EINVAL; /* overlapping */
+		if (old_len > v->end - old)
+			return -EFAULT;
+		return move_vma(vm, v, old, old_len, new_addr, new_len);
+	}
+	if (old_len >= new_len) {
+		if (old_len > new_len)
+			return sys_munmap(old + new_len, old_len - new_len) ?: (long)old;
+		return (long)old;
+	}
+	if (!old_len && !(v->flags & VMA_SHARED))
+		return -EINVAL;
+	if (old_len > v->end - old)
+		return -EFAULT;
+	if (old_len && old + old_len == v->end && old + new_len > old &&
+	    range_free(vm, v->end, old + new_len)) {
+		v->end = old + new_len;
+		return (long)old;
+	}
+	if (!(flags & MREMAP_MAYMOVE))
+		return -ENOMEM;
+	new_addr = place(vm, 0, new_len);
+	if (!new_addr)
+		return -ENOMEM;
+	return move_vma(vm, v, old, old_len, new_addr, new_len);
+}

@@ -112,6 +112,7 @@ long sys_old_mmap(const u32 __user *args);
 long sys_mmap2(u32 addr, u32 len, u32 prot, u32 flags, int fd, u32 pgoff);
 long sys_munmap(u32 addr, u32 len);
 long sys_mprotect(u32 addr, u32 len, u32 prot);
+long sys_mremap(u32 old, u32 old_len, u32 new_len, u32 flags, u32 new_addr);
 long sys_madvise(u32 addr, u32 len, int advice);
 long sys_msync(u32 addr, u32 len, int flags);
 long sys_mincore(u32 addr, u32 len, u8 __user *vec);

@@ -1,6 +1,6 @@
 /*
  * Memory mappings: mmap of anonymous memory, private and shared; munmap,
- * mprotect, madvise, msync, mincore and their errors in Linux's order;
+ * mprotect, madvise, msync, mincore, mremap and their errors in Linux's order;
  * the signal and si_code of a touch that is refused (SEGV_MAPERR,
  * SEGV_ACCERR); system calls reading and writing mappings (a page not yet
  * touched works, a PROT_NONE one is EFAULT); fork sharing MAP_SHARED
@@ -221,6 +221,40 @@ static void touches(void)
 	munmap(p, 4 * PG);
 }
 
+static void remap(void)
+{
+	char *p = map_anon(2 * PG, PROT_READ | PROT_WRITE, MAP_PRIVATE), *q, *r, *hole;
+	int sig, code;
+
+	memset(p, 'm', 2 * PG);
+	q = mremap(p, 2 * PG, 4 * PG, MREMAP_MAYMOVE);
+	ok(q != MAP_FAILED && q[0] == 'm' && q[2 * PG - 1] == 'm' && q[3 * PG] == 0,
+	   "mremap grows, the bytes kept, the new part zero");
+	ok(mremap(q, 4 * PG, PG, 0) == q, "mremap shrinks in place");
+	sig = touch(q + PG, 0, &code);
+	ok(1, "the cut tail: %s", sig_text(sig, code, fault_addr, q + PG));
+	EXPECT(mremap(q + PG, PG, 2 * PG, MREMAP_MAYMOVE) == MAP_FAILED ? -1 : 0, EFAULT,
+	       "mremap of nothing");
+	EXPECT(mremap(q, 2 * PG, 3 * PG, MREMAP_MAYMOVE) == MAP_FAILED ? -1 : 0, EFAULT,
+	       "mremap past the mapping's end");
+	EXPECT(mremap(q, PG, 2 * PG, 0x80) == MAP_FAILED ? -1 : 0, EINVAL, "mremap unknown flag");
+	EXPECT(mremap(q + 1, PG, 2 * PG, MREMAP_MAYMOVE) == MAP_FAILED ? -1 : 0, EINVAL,
+	       "mremap unaligned");
+	EXPECT(mremap(q, PG, 0, MREMAP_MAYMOVE) == MAP_FAILED ? -1 : 0, EINVAL, "mremap to length 0");
+	EXPECT(mremap(q, PG, 2 * PG, MREMAP_FIXED) == MAP_FAILED ? -1 : 0, EINVAL,
+	       "MREMAP_FIXED without MREMAP_MAYMOVE");
+	EXPECT(mremap(q, 0, PG, MREMAP_MAYMOVE) == MAP_FAILED ? -1 : 0, EINVAL,
+	       "mremap of length 0 of a private mapping");
+	hole = map_anon(3 * PG, PROT_READ, MAP_PRIVATE);
+	r = mremap(q, PG, 2 * PG, MREMAP_MAYMOVE | MREMAP_FIXED, hole + PG);
+	ok(r == hole + PG && r[0] == 'm' && r[PG] == 0, "MREMAP_FIXED moves over a mapping");
+	sig = touch(q, 0, &code);
+	ok(1, "the old place: %s", sig_text(sig, code, fault_addr, q));
+	sig = touch(hole, 1, &code);
+	ok(1, "the mapping moved over keeps its other page: %s", sig_text(sig, code, fault_addr, hole));
+	munmap(hole, 3 * PG);
+}
+
 static void fork_sharing(void)
 {
 	char *shared = map_anon(PG, PROT_READ | PROT_WRITE, MAP_SHARED);
@@ -304,6 +338,7 @@ int main(void)
 	sigaction(SIGBUS, &sa, NULL);
 	errors();
 	touches();
+	remap();
 	fork_sharing();
 	futex_across(0);
 	futex_across(1);

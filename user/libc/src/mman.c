@@ -43,7 +43,7 @@ int mprotect(void *addr, size_t len, int prot)
 	return (int)sys_ret(sys_3(__NR_mprotect, (long)addr, (long)len, prot));
 }
 
-/* The kernel has no mremap yet: ENOSYS from it, passed on. */
+/* new_addr only with MREMAP_FIXED (a variadic argument, as glibc's). */
 void *mremap(void *old, size_t old_len, size_t new_len, int flags, ...)
 {
 	void *new_addr = NULL;

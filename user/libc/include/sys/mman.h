@@ -23,8 +23,6 @@
 #define POSIX_MADV_WILLNEED 3
 #define POSIX_MADV_DONTNEED 4
 
-#define MREMAP_DONTUNMAP 4
-
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
 void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t offset);
 int munmap(void *addr, size_t len);
