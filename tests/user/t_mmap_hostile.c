@@ -278,5 +278,5 @@ int main(void)
 	munmap_under_reader();
 	many_maps_fork();
 	exhaustion();
-	return UTAP_DONE();
+	return done_testing();
 }
