@@ -283,9 +283,8 @@ static long check_file(struct file *f, u32 prot, u32 flags, struct shmem **obj, 
 	}
 }
 
-static long do_mmap(u32 addr, u32 len, u32 prot, u32 flags, int fd, u32 pgoff)
+long mmap_map(struct vm *vm, u32 addr, u32 len, u32 prot, u32 flags, int fd, u32 pgoff)
 {
-	struct vm *vm = &current->leader->vm;
 	struct file *f = NULL;
 	struct shmem *obj = NULL, *anon = NULL;
 	struct vma *v = NULL;
@@ -395,7 +394,7 @@ out:
 
 long sys_mmap2(u32 addr, u32 len, u32 prot, u32 flags, int fd, u32 pgoff)
 {
-	return do_mmap(addr, len, prot, flags, fd, pgoff);
+	return mmap_map(&current->leader->vm, addr, len, prot, flags, fd, pgoff);
 }
 
 /* mmap (90): Linux i386's first mmap, its six arguments in a struct in
@@ -408,12 +407,16 @@ long sys_old_mmap(const u32 __user *uargs)
 		return -EFAULT;
 	if (a[5] & PAGE_MASK)
 		return -EINVAL;
-	return do_mmap(a[0], a[1], a[2], a[3], (int)a[4], a[5] >> PAGE_SHIFT);
+	return mmap_map(&current->leader->vm, a[0], a[1], a[2], a[3], (int)a[4], a[5] >> PAGE_SHIFT);
 }
 
 long sys_munmap(u32 addr, u32 len)
 {
-	struct vm *vm = &current->leader->vm;
+	return mmap_unmap(&current->leader->vm, addr, len);
+}
+
+long mmap_unmap(struct vm *vm, u32 addr, u32 len)
+{
 	struct spares sp;
 
 	if ((addr & PAGE_MASK) || addr > USER_TOP || len > USER_TOP - addr)
@@ -461,7 +464,11 @@ static long mprotect_check(const struct vm *vm, u32 start, u32 end, u32 prot)
 
 long sys_mprotect(u32 addr, u32 len, u32 prot)
 {
-	struct vm *vm = &current->leader->vm;
+	return mmap_protect(&current->leader->vm, addr, len, prot);
+}
+
+long mmap_protect(struct vm *vm, u32 addr, u32 len, u32 prot)
+{
 	u32 end;
 	long rc;
 
@@ -604,7 +611,7 @@ long sys_mremap(u32 old, u32 old_len, u32 new_len, u32 flags, u32 new_addr)
 	}
 	if (old_len >= new_len) {
 		if (old_len > new_len)
-			return sys_munmap(old + new_len, old_len - new_len) ?: (long)old;
+			return mmap_unmap(vm, old + new_len, old_len - new_len) ?: (long)old;
 		return (long)old;
 	}
 	if (!old_len && !(v->flags & VMA_SHARED))

@@ -108,6 +108,13 @@ struct shmem *tmpfs_shmem(struct file *f);
 /* Self-check of the invariants above: 0, or -EUCLEAN with a console line. */
 int mmap_check(const struct vm *vm);
 
+/* The calls on an address space given (the system calls pass the
+ * caller's; the in-kernel tests their own): mmap (fd: the caller's table),
+ * munmap, mprotect, with the system calls' results. */
+long mmap_map(struct vm *vm, u32 addr, u32 len, u32 prot, u32 flags, int fd, u32 pgoff);
+long mmap_unmap(struct vm *vm, u32 addr, u32 len);
+long mmap_protect(struct vm *vm, u32 addr, u32 len, u32 prot);
+
 long sys_old_mmap(const u32 __user *args);
 long sys_mmap2(u32 addr, u32 len, u32 prot, u32 flags, int fd, u32 pgoff);
 long sys_munmap(u32 addr, u32 len);
