@@ -7,8 +7,9 @@
  * system and this program live on); munmap while another thread sleeps
  * in read(2) into the mapping (EFAULT, no kernel fault); 1000 mappings
  * through fork and exit with every page back (MemFree before and after,
- * and the runner's free-page check of the whole run); /proc/self/maps.
+ * and the runner's free-page check of the whole run); /proc/self/maps; exec of a process with mappings.
  */
+/* initramfs: yes */
 /* expect: status=0 */
 /* expect-line: Out of memory: killed process */
 #include <errno.h>
@@ -269,9 +270,36 @@ static void maps_file(void)
 	munmap(p, 2 * PG);
 }
 
+/* A child with mappings of every kind, touched, replaces itself with
+ * /bin/hello: exec drops them all (the pages come back, and the new
+ * program does not see the old mappings). */
+static void exec_child(void)
+{
+	char *a = mmap(NULL, 64 * PG, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	char *b = mmap(NULL, 64 * PG, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *const argv[] = {"hello", NULL};
+
+	memset(a, 1, 64 * PG);
+	memset(b, 1, 64 * PG);
+	mprotect(b, PG, PROT_NONE);
+	execv("/bin/hello", argv);
+	_exit(9);
+}
+
+static void exec_drops(void)
+{
+	long before = memfree_kb();
+	int st = in_child(exec_child);
+
+	UTAP_OK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "exec from a process with mappings (status %#x)",
+		st);
+	UTAP_OK(memfree_kb() >= before - 8, "every page back (%ld kB, %ld kB)", before, memfree_kb());
+}
+
 int main(void)
 {
 	maps_file();
+	exec_drops();
 	bad_addresses();
 	vdso_prot();
 	fixed_over_text();
