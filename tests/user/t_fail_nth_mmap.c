@@ -3,7 +3,7 @@
  * fail, one at a time, with /proc/self/fail-nth (the walk: fail_nth.h).
  * mmap (private and shared anonymous, with MAP_POPULATE, whose faults may
  * fail silently as Linux's), munmap and mprotect of a middle page (the
- * split) fail with ENOMEM and change nothing; read(2) into a page not yet
+ * split) and mremap moving pages fail with ENOMEM and change nothing; read(2) into a page not yet
  * touched whose page cannot be had is EFAULT (Linux: a kernel-mode fault
  * that gets VM_FAULT_OOM is fixed up to EFAULT).  A user-mode fault that
  * cannot get its page is the OOM kill: a child touching three pages with
@@ -76,6 +76,39 @@ static int split_settle(long r, int injected)
 	return r < 0 ? good : 1;
 }
 
+static char *moved;
+
+/* mremap to twice the size, moved over a mapping made for it (MREMAP_FIXED):
+ * the pages carried over, or on failure both mappings as they were. */
+static void remap_prepare(void)
+{
+	three_pages();
+	moved = mmap(NULL, 6 * PG, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+static long remap_run(void)
+{
+	return mremap(map, 3 * PG, 6 * PG, MREMAP_MAYMOVE | MREMAP_FIXED, moved) == MAP_FAILED ? -1
+											   : 0;
+}
+
+static int remap_settle(long r, int injected)
+{
+	int good;
+
+	(void)injected;
+	if (r == 0) {
+		good = moved[0] == 'x' && moved[3 * PG - 1] == 'x' && moved[3 * PG] == 0;
+	} else {
+		unsigned char vec[3];
+
+		good = map[0] == 'x' && map[3 * PG - 1] == 'x' && mincore(moved, 3 * PG, vec) == 0;
+		munmap(map, 3 * PG);
+	}
+	munmap(moved, 6 * PG);
+	return good;
+}
+
 static void read_prepare(void)
 {
 	map = mmap(NULL, PG, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -143,6 +176,7 @@ int main(void)
 		{ "mmap(shared, populate)", ENOMEM, NULL, mmap_run, mmap_settle },
 		{ "munmap(middle page)", ENOMEM, three_pages, munmap_run, split_settle },
 		{ "mprotect(middle page)", ENOMEM, three_pages, mprotect_run, split_settle },
+		{ "mremap(moved)", ENOMEM, remap_prepare, remap_run, remap_settle },
 		{ "read(2) into an untouched page", EFAULT, read_prepare, read_run, read_settle },
 	};
 
