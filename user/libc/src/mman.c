@@ -119,7 +119,7 @@ int shm_open(const char *name, int oflag, mode_t mode)
 
 	if (shm_path(name, path))
 		return -1;
-	return open(path, oflag | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode);
+	return open(path, oflag | O_NOFOLLOW | O_CLOEXEC, mode);
 }
 
 int shm_unlink(const char *name)
