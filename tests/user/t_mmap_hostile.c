@@ -252,6 +252,21 @@ static void many_maps_fork(void)
 		memfree_kb());
 }
 
+/* The break may not grow into a mapping (Linux: brk's find_vma_intersection). */
+static void brk_stops(void)
+{
+	uintptr_t end = ((uintptr_t)syscall(SYS_brk, 0) + PG - 1) & ~(uintptr_t)(PG - 1);
+	char *m = mmap((void *)(end + 4 * PG), PG, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+		       -1, 0);
+	long before = syscall(SYS_brk, 0);
+
+	UTAP_OK(m == (char *)(end + 4 * PG), "a mapping 4 pages above the break");
+	UTAP_OK(syscall(SYS_brk, end + 8 * PG) == before, "brk across it: refused");
+	UTAP_OK(syscall(SYS_brk, end + 3 * PG) == (long)(end + 3 * PG), "brk up to it: fine");
+	syscall(SYS_brk, before);
+	munmap(m, PG);
+}
+
 /* /proc/self/maps lists a mapping with its rights, and exec's regions. */
 static void maps_file(void)
 {
@@ -299,6 +314,7 @@ static void exec_drops(void)
 int main(void)
 {
 	maps_file();
+	brk_stops();
 	exec_drops();
 	bad_addresses();
 	vdso_prot();
