@@ -13,7 +13,9 @@
 /* expect: status=0 */
 /* expect-line: Out of memory: killed process */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -212,6 +214,73 @@ static void munmap_under_reader(void)
 	close(pipefd[1]);
 }
 
+/* One thread maps and unmaps a region over and over, another reads into
+ * it and writes from it with system calls: each call works or is EFAULT. */
+static volatile int racing;
+static long race_counts[3];
+static char *volatile race_region;
+
+static void *race_reader(void *arg)
+{
+	static char bytes[200];
+	long good = 0, efault = 0, other = 0;
+
+	(void)arg;
+	while (racing) {
+		long r;
+
+		if (write(pipefd[1], bytes, sizeof(bytes)) != sizeof(bytes))
+			other++;
+		r = read(pipefd[0], race_region + 4000, sizeof(bytes)); /* across two pages */
+		if (r == sizeof(bytes)) {
+			good++;
+		} else if (r < 0 && errno == EFAULT) {
+			efault++;
+			read(pipefd[0], bytes, sizeof(bytes)); /* what stayed in the pipe */
+		} else {
+			other++;
+		}
+		r = write(pipefd[1], race_region + 100, 8);
+		if (r == 8)
+			read(pipefd[0], bytes, 8);
+		else if (!(r < 0 && errno == EFAULT))
+			other++;
+		sched_yield(); /* the mapper's turn: a switch between calls */
+	}
+	race_counts[0] = good;
+	race_counts[1] = efault;
+	race_counts[2] = other;
+	return NULL;
+}
+
+static void map_unmap_race(void)
+{
+	pthread_t th;
+	char *base = mmap(NULL, 2 * PG, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	pipe(pipefd);
+	race_region = base;
+	racing = 1;
+	pthread_create(&th, NULL, race_reader, NULL);
+	for (int i = 0; i < 1000; i++) {
+		munmap(base, 2 * PG);
+		if (i % 3 == 0)
+			sched_yield();
+		mmap(base, 2 * PG, i % 2 ? PROT_READ : PROT_READ | PROT_WRITE,
+		     (i % 4 < 2 ? MAP_PRIVATE : MAP_SHARED) | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+		sched_yield();
+	}
+	racing = 0;
+	pthread_join(th, NULL);
+	UTAP_OK(race_counts[0] > 0 && race_counts[1] > 0 && race_counts[2] == 0,
+		"1000 remaps under a thread copying in and out: each call works (%ld) or is EFAULT (%ld), "
+		"nothing else (%ld)",
+		race_counts[0], race_counts[1], race_counts[2]);
+	munmap(base, 2 * PG);
+	close(pipefd[0]);
+	close(pipefd[1]);
+}
+
 #define NMAPS 1000
 
 static void many_maps_fork(void)
@@ -320,6 +389,7 @@ int main(void)
 	vdso_prot();
 	fixed_over_text();
 	munmap_under_reader();
+	map_unmap_race();
 	many_maps_fork();
 	exhaustion();
 	return done_testing();
