@@ -5,9 +5,11 @@
  * the vDSO; MAP_FIXED over the program's own text; the address space
  * mapped until ENOMEM, then a child touching until the OOM kill (the
  * system and this program live on); munmap while another thread sleeps
- * in read(2) into the mapping (EFAULT, no kernel fault); 1000 mappings
- * through fork and exit with every page back (MemFree before and after,
- * and the runner's free-page check of the whole run); /proc/self/maps; exec of a process with mappings.
+ * in read(2) into the mapping (EFAULT, no kernel fault); a thread copying
+ * in and out of a region another remaps 1000 times; 1000 mappings through
+ * fork and exit with every page back (MemFree before and after, and the
+ * runner's free-page check of the whole run); /proc/self/maps; the break
+ * stopping at a mapping; exec of a process with mappings.
  */
 /* initramfs: yes */
 /* expect: status=0 */
