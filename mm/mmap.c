@@ -242,9 +242,9 @@ static u32 vma_pte_bits(u32 prot)
 
 /* The flags of a MAP_SHARED mapping Linux accepts (LEGACY_MAP_MASK):
  * MAP_SHARED_VALIDATE refuses any other with EOPNOTSUPP. */
-#define MAP_LEGACY_MASK                                                                        \
-	(MAP_SHARED | MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS | MAP_DENYWRITE | MAP_EXECUTABLE |  \
-	 MAP_UNINITIALIZED | MAP_GROWSDOWN | MAP_LOCKED | MAP_NORESERVE | MAP_POPULATE |          \
+#define MAP_LEGACY_MASK                                                                            \
+	(MAP_SHARED | MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS | MAP_DENYWRITE | MAP_EXECUTABLE |   \
+	 MAP_UNINITIALIZED | MAP_GROWSDOWN | MAP_LOCKED | MAP_NORESERVE | MAP_POPULATE |           \
 	 MAP_NONBLOCK | MAP_STACK | MAP_HUGETLB)
 
 /*
@@ -407,7 +407,8 @@ long sys_old_mmap(const u32 __user *uargs)
 		return -EFAULT;
 	if (a[5] & PAGE_MASK)
 		return -EINVAL;
-	return mmap_map(&current->leader->vm, a[0], a[1], a[2], a[3], (int)a[4], a[5] >> PAGE_SHIFT);
+	return mmap_map(&current->leader->vm, a[0], a[1], a[2], a[3], (int)a[4],
+			a[5] >> PAGE_SHIFT);
 }
 
 long sys_munmap(u32 addr, u32 len)
@@ -518,8 +519,7 @@ long mmap_protect(struct vm *vm, u32 addr, u32 len, u32 prot)
  * none).  A shared anonymous region keeps its object's size: pages moved
  * past it are SIGBUS, as on Linux.  MREMAP_DONTUNMAP is not done (EINVAL).
  */
-static long move_vma(struct vm *vm, struct vma *v, u32 old, u32 old_len, u32 new_addr,
-		     u32 new_len)
+static long move_vma(struct vm *vm, struct vma *v, u32 old, u32 old_len, u32 new_addr, u32 new_len)
 {
 	struct spares at_new, at_old;
 	struct vma *n;

@@ -154,7 +154,8 @@ long sys_mincore(u32 addr, u32 len, u8 __user *vec)
 		pte = paging_pte(vm->pd_phys, va, false);
 		buf[i] = pte && (*pte & PTE_PRESENT);
 		if (!buf[i] && v && v->obj)
-			buf[i] = shmem_findpage(v->obj, v->pgoff + (va - v->start) / PAGE_SIZE) != 0;
+			buf[i] =
+			    shmem_findpage(v->obj, v->pgoff + (va - v->start) / PAGE_SIZE) != 0;
 		if (++i == sizeof(buf) || va + PAGE_SIZE >= end) {
 			if (copy_to_user(vec, buf, i))
 				return -EFAULT;

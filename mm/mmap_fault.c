@@ -155,8 +155,8 @@ bool mmap_futex_key(struct vm *vm, u32 uaddr, struct shmem **obj, u64 *offset)
 	if (!v || !(v->flags & VMA_SHARED) || !v->obj)
 		return false;
 	*obj = shmem_get(v->obj);
-	*offset = (u64)(v->pgoff + (uaddr - v->start) / PAGE_SIZE) * PAGE_SIZE +
-		  (uaddr & PAGE_MASK);
+	*offset =
+	    (u64)(v->pgoff + (uaddr - v->start) / PAGE_SIZE) * PAGE_SIZE + (uaddr & PAGE_MASK);
 	return true;
 }
 

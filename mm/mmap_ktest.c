@@ -65,10 +65,12 @@ static void test_fork_and_truncate(struct ktest *t)
 	u32 *pte;
 
 	KASSERT_EQ(t, vm_init(&parent), 0);
-	KEXPECT_EQ(t, mmap_map(&parent, BASE, 4 * PG, PROT_READ | PROT_WRITE,
-			       MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED, -1, 0),
+	KEXPECT_EQ(t,
+		   mmap_map(&parent, BASE, 4 * PG, PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED, -1, 0),
 		   (long)BASE);
-	KEXPECT_EQ(t, mmap_map(&parent, BASE + 8 * PG, PG, PROT_READ | PROT_WRITE, ANON_FIXED, -1, 0),
+	KEXPECT_EQ(t,
+		   mmap_map(&parent, BASE + 8 * PG, PG, PROT_READ | PROT_WRITE, ANON_FIXED, -1, 0),
 		   (long)(BASE + 8 * PG));
 	KASSERT_TRUE(t, mmap_populate(&parent, BASE, 4 * PG, VM_WRITE));
 	KASSERT_TRUE(t, mmap_populate(&parent, BASE + 8 * PG, PG, VM_WRITE));

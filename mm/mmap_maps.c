@@ -89,8 +89,8 @@ void proc_pid_maps(struct proc_text *out, struct task *t)
 		regions(out, vm, at, v ? v->start : USER_TOP);
 		if (!v)
 			break;
-		line(out, v->start, v->end, v->prot, v->flags & VMA_SHARED, (u64)v->pgoff * PAGE_SIZE,
-		     (v->flags & VMA_ANON) ? "/dev/zero (deleted)" : "");
+		line(out, v->start, v->end, v->prot, v->flags & VMA_SHARED,
+		     (u64)v->pgoff * PAGE_SIZE, (v->flags & VMA_ANON) ? "/dev/zero (deleted)" : "");
 		at = v->end;
 	}
 }

@@ -15,8 +15,8 @@
 
 #define PG 4096
 
-static char *map;	/* what prepare made, or run's result */
-static int pfd[2];	/* a pipe holding 4 bytes for the read walk */
+static char *map;  /* what prepare made, or run's result */
+static int pfd[2]; /* a pipe holding 4 bytes for the read walk */
 
 /* The page tables the walks' mappings need, made once before (one a
  * failed call made would stay until exit: no leak, but it shows in MemFree). */
@@ -32,8 +32,8 @@ static int map_flags;
 
 static long mmap_run(void)
 {
-	map = mmap(NULL, 3 * PG, PROT_READ | PROT_WRITE, map_flags | MAP_ANONYMOUS | MAP_POPULATE, -1,
-		   0);
+	map = mmap(NULL, 3 * PG, PROT_READ | PROT_WRITE, map_flags | MAP_ANONYMOUS | MAP_POPULATE,
+		   -1, 0);
 	return map == MAP_FAILED ? -1 : 0;
 }
 
@@ -89,7 +89,7 @@ static void remap_prepare(void)
 static long remap_run(void)
 {
 	return mremap(map, 3 * PG, 6 * PG, MREMAP_MAYMOVE | MREMAP_FIXED, moved) == MAP_FAILED ? -1
-											   : 0;
+											       : 0;
 }
 
 static int remap_settle(long r, int injected)
@@ -172,12 +172,12 @@ static void fault_walk(void)
 int main(void)
 {
 	struct call calls[] = {
-		{ "mmap(private, populate)", ENOMEM, NULL, mmap_run, mmap_settle },
-		{ "mmap(shared, populate)", ENOMEM, NULL, mmap_run, mmap_settle },
-		{ "munmap(middle page)", ENOMEM, three_pages, munmap_run, split_settle },
-		{ "mprotect(middle page)", ENOMEM, three_pages, mprotect_run, split_settle },
-		{ "mremap(moved)", ENOMEM, remap_prepare, remap_run, remap_settle },
-		{ "read(2) into an untouched page", EFAULT, read_prepare, read_run, read_settle },
+	    {"mmap(private, populate)", ENOMEM, NULL, mmap_run, mmap_settle},
+	    {"mmap(shared, populate)", ENOMEM, NULL, mmap_run, mmap_settle},
+	    {"munmap(middle page)", ENOMEM, three_pages, munmap_run, split_settle},
+	    {"mprotect(middle page)", ENOMEM, three_pages, mprotect_run, split_settle},
+	    {"mremap(moved)", ENOMEM, remap_prepare, remap_run, remap_settle},
+	    {"read(2) into an untouched page", EFAULT, read_prepare, read_run, read_settle},
 	};
 
 	nth_fd = open("/proc/self/fail-nth", O_RDWR);

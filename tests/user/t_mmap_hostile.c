@@ -55,11 +55,13 @@ static void bad_addresses(void)
 	long r;
 
 	UTAP_OK(MMAP_ERR(0, PG, PROT_READ, fixed) == EPERM, "MAP_FIXED at 0: EPERM");
-	UTAP_OK(MMAP_ERR(0xC0000000u, PG, PROT_READ, fixed) == ENOMEM, "MAP_FIXED at 3 GiB: ENOMEM");
+	UTAP_OK(MMAP_ERR(0xC0000000u, PG, PROT_READ, fixed) == ENOMEM,
+		"MAP_FIXED at 3 GiB: ENOMEM");
 	UTAP_OK(MMAP_ERR(0xBFFFF000u, 2 * PG, PROT_READ, fixed) == ENOMEM,
 		"MAP_FIXED across 3 GiB: ENOMEM");
 	UTAP_OK(MMAP_ERR(0, 0xFFFFFFFFu, PROT_READ, anon) == ENOMEM, "length 4 GiB - 1: ENOMEM");
-	UTAP_OK(MMAP_ERR(0, 0xC0001000u, PROT_READ, anon) == ENOMEM, "length past user space: ENOMEM");
+	UTAP_OK(MMAP_ERR(0, 0xC0001000u, PROT_READ, anon) == ENOMEM,
+		"length past user space: ENOMEM");
 	UTAP_OK(ERR(munmap((void *)0xC0000000u, PG)) == EINVAL, "munmap of the kernel: EINVAL");
 	UTAP_OK(ERR(munmap((void *)0xFFFFF000u, 2 * PG)) == EINVAL, "munmap wrapping: EINVAL");
 	UTAP_OK(ERR(mprotect((void *)0xC0000000u, PG, PROT_READ | PROT_WRITE)) == ENOMEM,
@@ -70,7 +72,8 @@ static void bad_addresses(void)
 		"madvise wrapping: EINVAL");
 	UTAP_OK(ERR(madvise((void *)0xC0000000u, PG, MADV_DONTNEED)) == ENOMEM,
 		"madvise of the kernel: ENOMEM");
-	UTAP_OK(ERR(msync((void *)0xC0000000u, PG, MS_SYNC)) == ENOMEM, "msync of the kernel: ENOMEM");
+	UTAP_OK(ERR(msync((void *)0xC0000000u, PG, MS_SYNC)) == ENOMEM,
+		"msync of the kernel: ENOMEM");
 	UTAP_OK(ERR(mincore((void *)0xC0000000u, PG, (unsigned char *)text)) == ENOMEM,
 		"mincore of the kernel: ENOMEM");
 	r = syscall(NR_OLD_MMAP, args);
@@ -79,7 +82,8 @@ static void bad_addresses(void)
 	UTAP_OK(syscall(NR_OLD_MMAP, (void *)0xC0000000u) == -1 && errno == EFAULT,
 		"old mmap with its block in the kernel: EFAULT");
 	args[5] = 100;
-	UTAP_OK(syscall(NR_OLD_MMAP, args) == -1 && errno == EINVAL, "old mmap, offset unaligned: EINVAL");
+	UTAP_OK(syscall(NR_OLD_MMAP, args) == -1 && errno == EINVAL,
+		"old mmap, offset unaligned: EINVAL");
 	{
 		char *p = mmap((void *)0xC0000000u, PG, PROT_READ, anon, -1, 0);
 
@@ -127,10 +131,11 @@ static void vdso_prot(void)
 	UTAP_OK(ERR(mprotect((void *)(vdso - PG), PG, PROT_READ | PROT_WRITE)) == EACCES,
 		"of its data page: EACCES");
 	UTAP_OK(mprotect((void *)vdso, PG, PROT_NONE) == 0 &&
-			mprotect((void *)vdso, PG, PROT_READ | PROT_EXEC) == 0,
+		    mprotect((void *)vdso, PG, PROT_READ | PROT_EXEC) == 0,
 		"PROT_NONE and back");
 	UTAP_OK(clock_gettime(CLOCK_MONOTONIC, &ts) == 0, "clock_gettime through it still works");
-	UTAP_OK(WIFSIGNALED(in_child(stack_read_only)) , "a child making its stack read-only is killed");
+	UTAP_OK(WIFSIGNALED(in_child(stack_read_only)),
+		"a child making its stack read-only is killed");
 }
 
 static void text_replaced(void)
@@ -148,14 +153,16 @@ static void fixed_over_text(void)
 	int st = in_child(text_replaced);
 
 	UTAP_OK(WIFSIGNALED(st) && (WTERMSIG(st) == SIGSEGV || WTERMSIG(st) == SIGILL),
-		"MAP_FIXED over its own text: the child dies of %d", WIFSIGNALED(st) ? WTERMSIG(st) : -1);
+		"MAP_FIXED over its own text: the child dies of %d",
+		WIFSIGNALED(st) ? WTERMSIG(st) : -1);
 }
 
 #define CHUNK (16u << 20)
 
 static void touch_all(void)
 {
-	char *p = mmap(NULL, 1024u << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *p =
+	    mmap(NULL, 1024u << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED)
 		_exit(3);
@@ -170,7 +177,8 @@ static void exhaustion(void)
 	long before = memfree_kb();
 
 	while (n < 256) {
-		void *p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		void *p =
+		    mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 		if (p == MAP_FAILED) {
 			err = errno;
@@ -184,7 +192,8 @@ static void exhaustion(void)
 	while (n)
 		munmap(maps[--n], CHUNK);
 	st = in_child(touch_all);
-	UTAP_OK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "touching 1 GiB: the child is OOM-killed");
+	UTAP_OK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+		"touching 1 GiB: the child is OOM-killed");
 	UTAP_OK(memfree_kb() >= before - 64, "its pages came back (%ld kB)", memfree_kb());
 }
 
@@ -275,7 +284,8 @@ static void map_unmap_race(void)
 	racing = 0;
 	pthread_join(th, NULL);
 	UTAP_OK(race_counts[0] > 0 && race_counts[1] > 0 && race_counts[2] == 0,
-		"1000 remaps under a thread copying in and out: each call works (%ld) or is EFAULT (%ld), "
+		"1000 remaps under a thread copying in and out: each call works (%ld) or is EFAULT "
+		"(%ld), "
 		"nothing else (%ld)",
 		race_counts[0], race_counts[1], race_counts[2]);
 	munmap(base, 2 * PG);
@@ -327,8 +337,8 @@ static void many_maps_fork(void)
 static void brk_stops(void)
 {
 	uintptr_t end = ((uintptr_t)syscall(SYS_brk, 0) + PG - 1) & ~(uintptr_t)(PG - 1);
-	char *m = mmap((void *)(end + 4 * PG), PG, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
-		       -1, 0);
+	char *m = mmap((void *)(end + 4 * PG), PG, PROT_READ,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
 	long before = syscall(SYS_brk, 0);
 
 	UTAP_OK(m == (char *)(end + 4 * PG), "a mapping 4 pages above the break");
@@ -377,9 +387,10 @@ static void exec_drops(void)
 	long before = memfree_kb();
 	int st = in_child(exec_child);
 
-	UTAP_OK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "exec from a process with mappings (status %#x)",
-		st);
-	UTAP_OK(memfree_kb() >= before - 8, "every page back (%ld kB, %ld kB)", before, memfree_kb());
+	UTAP_OK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+		"exec from a process with mappings (status %#x)", st);
+	UTAP_OK(memfree_kb() >= before - 8, "every page back (%ld kB, %ld kB)", before,
+		memfree_kb());
 }
 
 int main(void)
