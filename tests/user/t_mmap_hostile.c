@@ -9,7 +9,8 @@
  * in and out of a region another remaps 1000 times; 1000 mappings through
  * fork and exit with every page back (MemFree before and after, and the
  * runner's free-page check of the whole run); /proc/self/maps; the break
- * stopping at a mapping; exec of a process with mappings.
+ * stopping at a mapping; exec of a process with mappings; SIGBUS for a
+ * fault that a full tmpfs cannot give a page.
  */
 /* initramfs: yes */
 /* expect: status=0 */
@@ -24,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -393,8 +396,46 @@ static void exec_drops(void)
 		memfree_kb());
 }
 
+/* A shared mapping of a file on a full tmpfs: the fault that needs a page
+ * the mount cannot give is SIGBUS (Linux: shmem's fault gives
+ * VM_FAULT_SIGBUS for ENOSPC), and the pages come back at umount. */
+static void full_tmpfs_child(void)
+{
+	char *p;
+	int fd;
+
+	fd = open("/tmp/mmap_small/f", O_RDWR | O_CREAT, 0600);
+	if (fd < 0 || ftruncate(fd, 64 * PG))
+		_exit(3);
+	p = mmap(NULL, 64 * PG, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED)
+		_exit(4);
+	for (int i = 0; i < 64; i++)
+		p[i * PG] = 1; /* 16 KiB of room: a SIGBUS within 4 pages */
+	_exit(5);
+}
+
+static void full_tmpfs(void)
+{
+	long before = memfree_kb();
+	int st;
+
+	mkdir("/tmp/mmap_small", 0700);
+	if (!ok(mount("tmpfs", "/tmp/mmap_small", "tmpfs", 0, "size=16k") == 0,
+		"a 16 KiB tmpfs mounted"))
+		return;
+	st = in_child(full_tmpfs_child);
+	UTAP_OK(WIFSIGNALED(st) && WTERMSIG(st) == SIGBUS,
+		"touching a shared file mapping past the mount's room: SIGBUS (status %#x)", st);
+	unlink("/tmp/mmap_small/f");
+	UTAP_OK(umount("/tmp/mmap_small") == 0 && rmdir("/tmp/mmap_small") == 0, "umount");
+	UTAP_OK(memfree_kb() >= before - 8, "every page back (%ld kB, %ld kB)", before,
+		memfree_kb());
+}
+
 int main(void)
 {
+	full_tmpfs();
 	maps_file();
 	brk_stops();
 	exec_drops();
