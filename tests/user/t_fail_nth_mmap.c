@@ -1,10 +1,11 @@
 /*
  * Every allocation of the mapping calls and of the fault path made to
  * fail, one at a time, with /proc/self/fail-nth (the walk: fail_nth.h).
- * mmap (private and shared anonymous, with MAP_POPULATE, whose faults may
- * fail silently as Linux's), munmap and mprotect of a middle page (the
- * split) and mremap moving pages fail with ENOMEM and change nothing; read(2) into a page not yet
- * touched whose page cannot be had is EFAULT (Linux: a kernel-mode fault
+ * mmap (private and shared, anonymous and of a /dev/shm file, with
+ * MAP_POPULATE, whose faults may fail silently as Linux's), munmap and
+ * mprotect of a middle page (the split) and mremap moving pages fail with
+ * ENOMEM and change nothing; read(2) into a page not yet touched whose
+ * page cannot be had is EFAULT (Linux: a kernel-mode fault
  * that gets VM_FAULT_OOM is fixed up to EFAULT).  A user-mode fault that
  * cannot get its page is the OOM kill: a child touching three pages with
  * its N-th allocation failed dies of SIGKILL, and every page comes back.
@@ -28,7 +29,7 @@ static void tables_once(void)
 	munmap(p, 64 * PG);
 }
 
-static int map_flags;
+static int map_flags, map_fd = -1;
 
 static long mmap_run(void)
 {
@@ -174,6 +175,8 @@ int main(void)
 	struct call calls[] = {
 	    {"mmap(private, populate)", ENOMEM, NULL, mmap_run, mmap_settle},
 	    {"mmap(shared, populate)", ENOMEM, NULL, mmap_run, mmap_settle},
+	    {"mmap(file, shared)", ENOMEM, NULL, mmap_run, mmap_settle},
+	    {"mmap(file, private)", ENOMEM, NULL, mmap_run, mmap_settle},
 	    {"munmap(middle page)", ENOMEM, three_pages, munmap_run, split_settle},
 	    {"mprotect(middle page)", ENOMEM, three_pages, mprotect_run, split_settle},
 	    {"mremap(moved)", ENOMEM, remap_prepare, remap_run, remap_settle},
@@ -189,7 +192,22 @@ int main(void)
 	walk(&calls[0]);
 	map_flags = MAP_SHARED;
 	walk(&calls[1]);
-	for (unsigned i = 2; i < sizeof(calls) / sizeof(calls[0]); i++)
+	/* A /dev/shm file whose three pages exist already (the object keeps
+	 * what a fault gives it: no leak, but it would show in MemFree). */
+	map_fd = open("/dev/shm/fail_nth_mmap", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (ok(map_fd >= 0, "a /dev/shm file")) {
+		static char page[3 * PG];
+
+		write(map_fd, page, sizeof(page));
+		map_flags = MAP_SHARED;
+		walk(&calls[2]);
+		map_flags = MAP_PRIVATE;
+		walk(&calls[3]);
+		close(map_fd);
+		unlink("/dev/shm/fail_nth_mmap");
+		map_fd = -1;
+	}
+	for (unsigned i = 4; i < sizeof(calls) / sizeof(calls[0]); i++)
 		walk(&calls[i]);
 	fault_walk();
 	summary_print();
