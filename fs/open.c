@@ -151,8 +151,10 @@ long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
 		kfree(f); /* the FIFO's end is a pipe file (fs/pipe.c) */
 		return fifo_open(n, flags); /* takes n's reference */
 	}
-	if ((S_ISCHR(n->mode) || S_ISBLK(n->mode)) && n->sb) {
-		rc = -ENXIO; /* a device node with no driver behind it, as Linux */
+	if ((S_ISCHR(n->mode) || S_ISBLK(n->mode) || S_ISSOCK(n->mode)) && n->sb) {
+		/* A device node with no driver behind it, a socket's name: -ENXIO
+		 * as Linux (no bytes of their own to read) */
+		rc = -ENXIO;
 		goto out_put;
 	}
 	f->node = n;
@@ -198,6 +200,7 @@ long sys_close(int fd)
 	f = t->fd[fd];
 	t->fd[fd] = NULL;
 	t->cloexec[fd] = 0;
+	file_flush(f);
 	file_put(f);
 	return 0;
 }
@@ -271,8 +274,10 @@ long sys_dup2(int oldfd, int newfd)
 	if (newfd != oldfd) {
 		old = current->leader->files.fd[newfd];
 		fd_share(f, newfd);
-		if (old)
+		if (old) {
+			file_flush(old);
 			file_put(old);
+		}
 	}
 	file_put(f);
 	return newfd;

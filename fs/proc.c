@@ -2,7 +2,8 @@
  * The directories of /proc and the text of its files (see fs/proc.h).
  *
  *   /proc            the mount point: uptime, meminfo, slabinfo, timer_list, trace,
- *                    trace_on (the timer-path trace, kernel/trace.h), self,
+ *                    trace_on (the timer-path trace, kernel/trace.h),
+ *                    sys (the message queues' limits: fs/proc_sys.c), self,
  *                    then one directory per process (user task, zombies too)
  *   /proc/PID        stat, status, timers, fail-nth (fs/proc_fail_nth.c)
  *   /proc/self       the caller's /proc/PID.  Linux makes it a symlink; the
@@ -56,6 +57,7 @@ static const struct fs_node_ops proc_root_ops, proc_pid_dir_ops, proc_file_ops, 
 	proc_trace_ops, proc_fail_nth_ops;
 
 static struct fs_node *proc_root;
+static struct fs_node *proc_sys; /* /proc/sys: permanent (fs/proc_sys.c) */
 
 #define PROC_STATIC_OPS(kname, kkind, kmode, kino, kops)                                            \
 	{                                                                                          \
@@ -233,6 +235,10 @@ static int root_lookup(struct fs_node *dir, const char *name, size_t len, struct
 			*out = &proc_files[i].node;
 			return 0;
 		}
+	if (len == 3 && !memcmp(name, "sys", 3)) {
+		*out = proc_sys;
+		return 0;
+	}
 	if (len == 4 && !memcmp(name, "self", 4))
 		pid = is_process(current) ? current->tgid : -1;
 	else
@@ -257,10 +263,17 @@ static bool root_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 		e->mode = proc_files[i].node.mode;
 		return true;
 	}
-	i -= PROC_NR_FILES;
+	if (i == PROC_NR_FILES) {
+		e->name = proc_sys->name;
+		e->name_len = proc_sys->name_len;
+		e->ino = proc_sys->ino;
+		e->mode = proc_sys->mode;
+		return true;
+	}
+	i -= PROC_NR_FILES + 1;
 	if (i == 0) {
 		if (!is_process(current))
-			return root_entry_at(dir, PROC_NR_FILES + 1, e); /* no self */
+			return root_entry_at(dir, PROC_NR_FILES + 2, e); /* no self */
 		e->name = "self";
 		e->name_len = 4;
 		e->ino = PROC_INO_PID + 8 * (u32)current->tgid;
@@ -432,4 +445,5 @@ void proc_init(void)
 	proc_root->ops = &proc_root_ops;
 	for (u32 i = 0; i < PROC_NR_FILES; i++)
 		proc_files[i].node.parent = proc_root;
+	proc_sys = proc_sys_init(proc_root);
 }

@@ -22,6 +22,8 @@ struct task;
 
 /* Mount /proc (fs_init, once the archive is unpacked). */
 void proc_init(void);
+/* Link /proc/sys (fs/proc_sys.c) under proc_root: its top directory. */
+struct fs_node *proc_sys_init(struct fs_node *proc_root);
 
 /* Text that grows as it is printed; nomem once an allocation failed. */
 struct proc_text {

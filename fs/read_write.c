@@ -225,7 +225,7 @@ static s64 seek(struct file *f, s64 offset, int whence)
 {
 	s64 base;
 
-	if (f->ops)
+	if (f->ops && !f->ops->seekable)
 		return -ESPIPE;
 	switch (whence) {
 	case SEEK_SET:
@@ -235,7 +235,7 @@ static s64 seek(struct file *f, s64 offset, int whence)
 		base = (s64)f->pos;
 		break;
 	case SEEK_END:
-		if (S_ISDIR(f->node->mode) || f->node->ops)
+		if (!f->ops && (S_ISDIR(f->node->mode) || f->node->ops))
 			return -EINVAL;
 		base = f->node->sb ? (s64)f->node->shm->size : f->size;
 		break;

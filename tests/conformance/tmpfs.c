@@ -140,6 +140,17 @@ static void files(void)
 		unlink("sx");
 	}
 
+	/* mknod's other types */
+	ok(mknod("sock", S_IFSOCK | 0600, 0) == 0 && stat("sock", &st) == 0 &&
+	       S_ISSOCK(st.st_mode),
+	   "mknod S_IFSOCK: a socket's name");
+	EXPECT(open("sock", O_RDONLY), ENXIO, "opening a socket's name -> ENXIO");
+	EXPECT(truncate("sock", 0), EINVAL, "truncate of it -> EINVAL");
+	EXPECT(mknod("dd", S_IFDIR | 0700, 0), EPERM, "mknod S_IFDIR -> EPERM");
+	EXPECT(mknod("dd", 0170000 | 0700, 0), EINVAL, "mknod of no type -> EINVAL");
+	EXPECT(mknod("sock", S_IFIFO | 0700, 0), EEXIST, "mknod of an existing name -> EEXIST");
+	unlink("sock");
+
 	/* umask and modes */
 	umask(027);
 	fd = open("m", O_RDWR | O_CREAT, 0777);
