@@ -41,6 +41,7 @@ enum proc_kind {
 	PROC_PID_DIR,
 	PROC_PID_STAT,
 	PROC_PID_STATUS,
+	PROC_PID_MAPS,
 	PROC_PID_TIMERS,
 	PROC_PID_FAIL_NTH,
 };
@@ -94,6 +95,7 @@ static const struct {
 } pid_files[] = {
 	{ "stat", PROC_PID_STAT },
 	{ "status", PROC_PID_STATUS },
+	{ "maps", PROC_PID_MAPS },
 	{ "timers", PROC_PID_TIMERS },
 	{ "fail-nth", PROC_PID_FAIL_NTH },
 };
@@ -381,6 +383,9 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 		break;
 	case PROC_PID_STATUS:
 		proc_pid_status(&out, t);
+		break;
+	case PROC_PID_MAPS:
+		proc_pid_maps(&out, t);
 		break;
 	default:
 		break;

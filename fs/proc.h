@@ -42,6 +42,8 @@ void proc_printf(struct proc_text *t, const char *fmt, ...) __attribute__((forma
 /* The texts (interrupts off; t is a process, zombie or not). */
 void proc_pid_stat(struct proc_text *out, struct task *t);
 void proc_pid_status(struct proc_text *out, struct task *t);
+/* /proc/PID/maps: mm/mmap_maps.c */
+void proc_pid_maps(struct proc_text *out, struct task *t);
 /* The timer lists (interrupts on: they take them off step by step);
  * 0 or -errno (-ENOENT: process pid is gone, -ENOMEM). */
 int proc_pid_timers(struct proc_text *out, int pid);

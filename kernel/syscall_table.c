@@ -9,6 +9,7 @@
 #include "kernel/time/itimer.h"
 #include "kernel/time/ntp.h"
 #include "kernel/time/posix_syscalls.h"
+#include "mm/mmap.h"
 
 const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     /* tasks (kernel/task/sys_task.c) */
@@ -25,6 +26,15 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_gettid, sys_gettid),
     SYSCALL_ENTRY(__NR_prctl, sys_prctl),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
+    /* memory mappings (mm/mmap.c, mmap_advise.c) */
+    SYSCALL_ENTRY(__NR_mmap, sys_old_mmap),
+    SYSCALL_ENTRY(__NR_mmap2, sys_mmap2),
+    SYSCALL_ENTRY(__NR_munmap, sys_munmap),
+    SYSCALL_ENTRY(__NR_mprotect, sys_mprotect),
+    SYSCALL_ENTRY(__NR_mremap, sys_mremap),
+    SYSCALL_ENTRY(__NR_madvise, sys_madvise),
+    SYSCALL_ENTRY(__NR_msync, sys_msync),
+    SYSCALL_ENTRY(__NR_mincore, sys_mincore),
     /* files (fs/) */
     SYSCALL_ENTRY(__NR_read, sys_read),
     SYSCALL_ENTRY(__NR_write, sys_write),

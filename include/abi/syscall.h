@@ -69,6 +69,8 @@
 #define __NR_settimeofday      79
 #define __NR_select            82
 #define __NR_reboot            88 /* libc only (for Linux's init): tick386 -ENOSYS */
+#define __NR_mmap              90 /* old_mmap: the six arguments in memory */
+#define __NR_munmap            91
 #define __NR_setitimer         104
 #define __NR_getitimer         105
 #define __NR_stat              106
@@ -76,12 +78,15 @@
 #define __NR_wait4             114
 #define __NR_clone              120
 #define __NR_adjtimex          124
+#define __NR_mprotect          125
 #define __NR_getpgid           132
 #define __NR__llseek           140
 #define __NR__newselect        142
+#define __NR_msync             144
 #define __NR_getsid            147
 #define __NR_sched_yield       158
 #define __NR_nanosleep         162
+#define __NR_mremap            163
 #define __NR_poll              168
 #define __NR_prctl             172
 #define __NR_rt_sigreturn      173
@@ -93,8 +98,11 @@
 #define __NR_rt_sigsuspend     179
 #define __NR_sigaltstack       186
 #define __NR_vfork             190
+#define __NR_mmap2             192
 #define __NR_stat64            195
 #define __NR_fstat64           197
+#define __NR_mincore           218
+#define __NR_madvise           219
 #define __NR_getdents64        220
 #define __NR_fcntl64           221
 #define __NR_gettid            224
