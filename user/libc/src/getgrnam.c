@@ -1,0 +1,7 @@
+/* getgrnam: the group named NAME in /etc/group (grent.c). */
+#include <grp.h>
+
+struct group *getgrnam(const char *name)
+{
+	return __gr_find(name, 0);
+}
