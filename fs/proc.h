@@ -43,6 +43,11 @@ int proc_pid_timers(struct proc_text *out, int pid);
 int proc_timer_list(struct proc_text *out);
 int proc_trace(struct proc_text *out);
 void proc_uptime(struct proc_text *out);
+/* fs/proc_sys.c: /proc/version and /proc/sys/kernel's names */
+struct fs_node;
+struct fs_node *proc_sys_dir(void);
+struct fs_node *proc_version_file(void);
+void proc_sys_init(struct fs_node *proc_root);
 void proc_meminfo(struct proc_text *out);
 void proc_trace_on(struct proc_text *out);
 void proc_slabinfo(struct proc_text *out);
