@@ -132,23 +132,8 @@ static void set_for_real(void)
 
 int main(int argc, char **argv)
 {
-	const char *env = getenv("CONFORMANCE_ALLOW_SETTIME");
-	int allowed = env && strcmp(env, "1") == 0;
+	int allowed = settime_allowed(argc, argv);
 
-	/*
-	 * The argument is honoured only where the C library is not glibc: a
-	 * glibc build is a host build, and a host's clock is set only when
-	 * the environment says so explicitly (a wrapper that passes the
-	 * argument to a host build must not change the host's clock).
-	 */
-#ifndef __GLIBC__
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--allow-settime") == 0)
-			allowed = 1;
-#else
-	(void)argc;
-	(void)argv;
-#endif
 	refused();
 	if (allowed) {
 		set_for_real();

@@ -333,4 +333,26 @@ static inline int64_t timer_left(timer_t t)
 	return ts_ns(&v.it_value);
 }
 
+/*
+ * Whether a program may really set CLOCK_REALTIME: on the host only when
+ * CONFORMANCE_ALLOW_SETTIME=1 says so; the argument --allow-settime counts
+ * only where the C library is not glibc (tick386), so that a wrapper
+ * passing it to a host build never changes the host's clock.
+ */
+static inline int settime_allowed(int argc, char **argv)
+{
+	const char *env = getenv("CONFORMANCE_ALLOW_SETTIME");
+	int allowed = env && strcmp(env, "1") == 0;
+
+#ifndef __GLIBC__
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--allow-settime") == 0)
+			allowed = 1;
+#else
+	(void)argc;
+	(void)argv;
+#endif
+	return allowed;
+}
+
 #endif /* CONFORMANCE_H */

@@ -226,18 +226,8 @@ static void set_for_real(void)
 
 int main(int argc, char **argv)
 {
-	const char *env = getenv("CONFORMANCE_ALLOW_SETTIME");
-	int allowed = env && strcmp(env, "1") == 0;
+	int allowed = settime_allowed(argc, argv);
 
-	/* as clock_settime.c: the argument only where the C library is not glibc */
-#ifndef __GLIBC__
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--allow-settime") == 0)
-			allowed = 1;
-#else
-	(void)argc;
-	(void)argv;
-#endif
 	sigtimedwait_bad_info();
 	sigtimedwait_fatal();
 	sigprocmask_order();

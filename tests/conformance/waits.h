@@ -33,23 +33,6 @@ static const char *clkname(clockid_t c)
 	return c == CLOCK_MONOTONIC ? "CLOCK_MONOTONIC" : "CLOCK_REALTIME";
 }
 
-static int settime_allowed(int argc, char **argv)
-{
-	const char *env = getenv("CONFORMANCE_ALLOW_SETTIME");
-	int allowed = env && strcmp(env, "1") == 0;
-
-	/* As clock_settime.c: the argument counts only off glibc (tick386). */
-#ifndef __GLIBC__
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--allow-settime") == 0)
-			allowed = 1;
-#else
-	(void)argc;
-	(void)argv;
-#endif
-	return allowed;
-}
-
 /* A 100 ms wait on each clock: ETIMEDOUT, not before the deadline. */
 static void check_timeout(const char *name, wait_fn *fn)
 {

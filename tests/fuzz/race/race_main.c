@@ -15,6 +15,7 @@
  */
 #include "race.h"
 #include "race_check.h"
+#include "../rng.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -38,21 +39,9 @@ const char *self_path;
 /* ---- the generator: splitmix-seeded xorshift64* (as tests/fuzz) -------- */
 static uint64_t rng_state;
 
-static void rng_seed(uint64_t seed, uint64_t e)
-{
-	uint64_t z = seed * 0x9e3779b97f4a7c15ULL + e * 0xbf58476d1ce4e5b9ULL + 7;
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	rng_state = (z ^ (z >> 31)) | 1;
-}
-
 uint32_t rnd(uint32_t n)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return n ? (uint32_t)((rng_state * 0x2545f4914f6cdd1dULL) >> 32) % n : 0;
+	return fuzz_rng_next(&rng_state, n);
 }
 
 int chance(int percent)
@@ -298,7 +287,7 @@ int main(int argc, char **argv)
 		int k, status;
 		pid_t pid;
 
-		rng_seed(seed, (uint64_t)e);
+		rng_state = fuzz_rng_seed(seed, (uint64_t)e, 7);
 		k = pick(only, e);
 		if (k < 0) {
 			say("unknown scenario %s", only);
