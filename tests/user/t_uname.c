@@ -1,4 +1,11 @@
 /*
+ * uname on tick386 only: what the command line and a racing thread do to it.
+ *
+ * osrelease= on the command line replaces the release uname reports (and
+ * /proc/sys/kernel/osrelease, /proc/version), so that a teacher can run a
+ * program as if under another Linux; the rest stays: sysname Linux, and
+ * the version, which names tick386 (how a program tells it from Linux).
+ *
  * The names under a race: one thread renames the host (a 64-byte name and
  * a 2-byte one, in turn, through sethostname and through a write to
  * /proc/sys/kernel/hostname) while another reads it through uname and
@@ -8,6 +15,7 @@
  * page, then nothing) is EFAULT and changes nothing: the kernel copies
  * the name aside before it touches the field.
  */
+/* append: osrelease=5.10.0-teach */
 /* qemu: -icount shift=3,sleep=off */
 #include "../tap.h"
 #include <errno.h>
@@ -45,7 +53,30 @@ static void *renamer(void *arg)
 	return NULL;
 }
 
-int main(void)
+static void release_from_command_line(void)
+{
+	struct utsname u;
+	char buf[128];
+	int fd, n = -1;
+
+	ok(uname(&u) == 0 && !strcmp(u.release, "5.10.0-teach"), "uname: release from osrelease=");
+	ok(!strcmp(u.sysname, "Linux") && strstr(u.version, "tick386"),
+	   "sysname Linux, version names tick386");
+	fd = open("/proc/sys/kernel/osrelease", O_RDONLY);
+	if (fd >= 0) {
+		n = (int)read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+	}
+	ok(n == 13 && !memcmp(buf, "5.10.0-teach\n", 13), "/proc/sys/kernel/osrelease says it");
+	fd = open("/proc/version", O_RDONLY);
+	n = fd >= 0 ? (int)read(fd, buf, sizeof(buf) - 1) : -1;
+	if (fd >= 0)
+		close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	ok(!strncmp(buf, "Linux version 5.10.0-teach (", 28), "/proc/version says it");
+}
+
+static void names_under_race(void)
 {
 	pthread_t t;
 	struct utsname u;
@@ -95,5 +126,11 @@ int main(void)
 	ok(sethostname(straddling, 8) == -1 && errno == EFAULT && uname(&u) == 0 &&
 		   (!strcmp(u.nodename, long_name) || !strcmp(u.nodename, "bb")),
 	   "a rename from a buffer running into an unmapped page: EFAULT, the name kept");
+}
+
+int main(void)
+{
+	release_from_command_line();
+	names_under_race();
 	return done_testing();
 }
