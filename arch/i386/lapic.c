@@ -35,6 +35,16 @@
 /* Set once by lapic_init at boot, read-only after. */
 static volatile void *regs;
 static bool tsc_deadline;
+/* The timer's LVT entry as last written.  The local APIC is per CPU, and so
+ * is this copy: written only by this CPU, with interrupts off (the callers
+ * are the clock event code's, under irq_save). */
+static u32 lvt_timer;
+
+static void lvt_timer_write(u32 v)
+{
+	mmio_write32(regs, REG_LVT_TIMER, v);
+	lvt_timer = v;
+}
 
 static void wrmsr(u32 msr, u64 v)
 {
@@ -71,7 +81,7 @@ int lapic_init(u64 phys, void (*handler)(struct trap_frame *tf))
 	trap_set_handler(LAPIC_SPURIOUS_VECTOR, spurious);
 	/* virtual wire: the 8259's interrupts through LINT0, NMIs on LINT1
 	 * (the MADT's LAPIC NMI entry on QEMU and most PCs) */
-	mmio_write32(regs, REG_LVT_TIMER, LVT_MASKED | LAPIC_TIMER_VECTOR);
+	lvt_timer_write(LVT_MASKED | LAPIC_TIMER_VECTOR);
 	mmio_write32(regs, REG_LVT_LINT0, DM_EXTINT);
 	mmio_write32(regs, REG_LVT_LINT1, DM_NMI);
 	mmio_write32(regs, REG_LVT_ERROR, LVT_MASKED | LAPIC_SPURIOUS_VECTOR);
@@ -94,13 +104,16 @@ bool lapic_has_tsc_deadline(void)
 
 void lapic_timer_oneshot(u32 count)
 {
-	mmio_write32(regs, REG_LVT_TIMER, LVT_ONESHOT | LAPIC_TIMER_VECTOR);
+	/* the entry stays as it is after the count runs out: written only
+	 * when the mode changes (a stop masks it) */
+	if (lvt_timer != (LVT_ONESHOT | LAPIC_TIMER_VECTOR))
+		lvt_timer_write(LVT_ONESHOT | LAPIC_TIMER_VECTOR);
 	mmio_write32(regs, REG_INITIAL, count ? count : 1);
 }
 
 void lapic_timer_periodic(u32 count)
 {
-	mmio_write32(regs, REG_LVT_TIMER, LVT_PERIODIC | LAPIC_TIMER_VECTOR);
+	lvt_timer_write(LVT_PERIODIC | LAPIC_TIMER_VECTOR);
 	mmio_write32(regs, REG_INITIAL, count ? count : 1);
 }
 
@@ -108,7 +121,7 @@ void lapic_timer_stop(void)
 {
 	if (!regs)
 		return;
-	mmio_write32(regs, REG_LVT_TIMER, LVT_MASKED | LAPIC_TIMER_VECTOR);
+	lvt_timer_write(LVT_MASKED | LAPIC_TIMER_VECTOR); /* also disarms a deadline */
 	mmio_write32(regs, REG_INITIAL, 0);
 }
 
@@ -119,8 +132,18 @@ u32 lapic_timer_current(void)
 
 void lapic_timer_deadline(u64 tsc)
 {
-	/* the mode first: a deadline written in another mode is ignored */
-	mmio_write32(regs, REG_LVT_TIMER, LVT_DEADLINE | LAPIC_TIMER_VECTOR);
+	/*
+	 * The mode first: a deadline written in another mode is ignored.  The
+	 * WRMSR is not ordered after the LVT's memory-mapped write by itself
+	 * (Intel SDM vol. 3A, "TSC-Deadline Mode": in xAPIC mode software
+	 * must order them, and MFENCE does; every CPU with TSC-deadline has
+	 * SSE2).  Once in the mode, only the MSR is written: the next event
+	 * costs one WRMSR.
+	 */
+	if (lvt_timer != (LVT_DEADLINE | LAPIC_TIMER_VECTOR)) {
+		lvt_timer_write(LVT_DEADLINE | LAPIC_TIMER_VECTOR);
+		__asm__ volatile("mfence" ::: "memory");
+	}
 	wrmsr(MSR_TSC_DEADLINE, tsc);
 }
 

@@ -295,7 +295,11 @@ static void test_far_deadline(struct ktest *t)
 	wait_fired(1, 300000000);
 	KASSERT_EQ(t, probes[0].count, 1);
 	KEXPECT_GE(t, probes[0].fired_mono, deadline);
-	KEXPECT_LT(t, probes[0].fired_mono - deadline, 10000);
+	/* 10 us; 20 us with a clock source read through a port (Bochs with
+	 * the PM timer and the local APIC timer, calibrated against it: 10,057
+	 * ns late), as test_ktimer_error allows for its worst case */
+	KEXPECT_LT(t, probes[0].fired_mono - deadline,
+		   clock_source() == CLOCK_SOURCE_TSC ? 10000 : 20000);
 }
 
 static void test_clock_was_set(struct ktest *t)
