@@ -63,7 +63,7 @@ HOST_CFLAGS := -std=gnu11 -O1 -g -fno-omit-frame-pointer \
                -Wall -Wextra -Werror -I. -Iinclude -DTICK386_KERNEL -MMD -MP -DHOST_BUILD
 HOST_LDLIBS := -lcmocka
 
-KERNEL_DIRS := boot arch/i386 kernel kernel/time kernel/signal kernel/task mm drivers fs lib
+KERNEL_DIRS := boot arch/i386 kernel kernel/time kernel/signal kernel/task mm drivers fs ipc lib
 KERNEL_ALL_C := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c)))
 KERNEL_ASM  := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.asm)))
 # In-kernel test suites live beside what they test (NAME_ktest.c) but only

@@ -27,11 +27,18 @@ void fs_task_exec(struct fd_table *t)
 {
 	for (int fd = 0; fd < FD_MAX; fd++) {
 		if (t->fd[fd] && t->cloexec[fd]) {
+			file_flush(t->fd[fd]);
 			file_put(t->fd[fd]);
 			t->fd[fd] = NULL;
 		}
 		t->cloexec[fd] = 0;
 	}
+}
+
+void file_flush(struct file *f)
+{
+	if (f->ops && f->ops->flush)
+		f->ops->flush(f);
 }
 
 void file_put(struct file *f)
@@ -51,8 +58,10 @@ void file_put(struct file *f)
 void fs_task_exit(struct fd_table *t)
 {
 	for (int fd = 0; fd < FD_MAX; fd++) {
-		if (t->fd[fd])
+		if (t->fd[fd]) {
+			file_flush(t->fd[fd]);
 			file_put(t->fd[fd]);
+		}
 		t->fd[fd] = NULL;
 	}
 }
@@ -72,6 +81,16 @@ struct file *fd_get(int fd)
 		return NULL;
 	f = current->leader->files.fd[fd];
 	return f ? file_get(f) : NULL;
+}
+
+bool fd_available(void)
+{
+	struct fd_table *t = &current->leader->files;
+
+	for (int fd = 0; fd < FD_MAX; fd++)
+		if (!t->fd[fd])
+			return true;
+	return false;
 }
 
 int fd_install(struct file *f, bool cloexec)

@@ -189,6 +189,7 @@ long sys_close(int fd)
 	f = t->fd[fd];
 	t->fd[fd] = NULL;
 	t->cloexec[fd] = 0;
+	file_flush(f);
 	file_put(f);
 	return 0;
 }
@@ -249,8 +250,10 @@ long sys_dup2(int oldfd, int newfd)
 	if (newfd != oldfd) {
 		old = current->leader->files.fd[newfd];
 		fd_share(f, newfd);
-		if (old)
+		if (old) {
+			file_flush(old);
 			file_put(old);
+		}
 	}
 	file_put(f);
 	return newfd;

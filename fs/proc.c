@@ -2,8 +2,9 @@
  * The directories of /proc and the text of its files (see fs/proc.h).
  *
  *   /proc            the mount point: uptime, meminfo, slabinfo, timer_list, trace,
- *                    trace_on (the timer-path trace, kernel/trace.h), version and
- *                    sys/kernel (fs/proc_sys.c), self,
+ *                    trace_on (the timer-path trace, kernel/trace.h),
+ *                    sys (the message queues' limits and uname's names:
+ *                    fs/proc_sys.c), version (fs/proc_sys_kernel.c), self,
  *                    then one directory per process (user task, zombies too)
  *   /proc/PID        stat, status, timers, fail-nth (fs/proc_fail_nth.c)
  *   /proc/self       the caller's /proc/PID.  Linux makes it a symlink; the
@@ -56,6 +57,7 @@ static const struct fs_node_ops proc_root_ops, proc_pid_dir_ops, proc_file_ops, 
 	proc_trace_ops, proc_fail_nth_ops;
 
 static struct fs_node *proc_root;
+static struct fs_node *proc_sys; /* /proc/sys: permanent (fs/proc_sys.c) */
 
 #define PROC_STATIC_OPS(kname, kkind, kmode, kino, kops)                                            \
 	{                                                                                          \
@@ -222,29 +224,24 @@ static void pid_dir_name(int pid, char *buf, size_t size)
 
 /* ---- /proc --------------------------------------------------------------- */
 
-/* The static nodes of fs/proc_sys.c, after proc_files in listings. */
-#define PROC_NR_SYS 2
-
-static struct fs_node *sys_node_at(u32 i)
-{
-	return i == 0 ? proc_version_file() : proc_sys_dir();
-}
-
 static int root_lookup(struct fs_node *dir, const char *name, size_t len, struct fs_node **out)
 {
 	char buf[12];
 	int pid;
 
-	for (u32 i = 0; i < PROC_NR_SYS; i++)
-		if (sys_node_at(i)->name_len == len && !memcmp(sys_node_at(i)->name, name, len)) {
-			*out = sys_node_at(i);
-			return 0;
-		}
 	for (u32 i = 0; i < PROC_NR_FILES; i++)
 		if (proc_files[i].node.name_len == len && !memcmp(proc_files[i].node.name, name, len)) {
 			*out = &proc_files[i].node;
 			return 0;
 		}
+	if (len == 3 && !memcmp(name, "sys", 3)) {
+		*out = proc_sys;
+		return 0;
+	}
+	if (len == 7 && !memcmp(name, "version", 7)) {
+		*out = proc_version_file();
+		return 0;
+	}
 	if (len == 4 && !memcmp(name, "self", 4))
 		pid = is_process(current) ? current->tgid : -1;
 	else
@@ -269,9 +266,8 @@ static bool root_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 		e->mode = proc_files[i].node.mode;
 		return true;
 	}
-	i -= PROC_NR_FILES;
-	if (i < PROC_NR_SYS) {
-		struct fs_node *n = sys_node_at(i);
+	if (i == PROC_NR_FILES || i == PROC_NR_FILES + 1) {
+		struct fs_node *n = i == PROC_NR_FILES ? proc_sys : proc_version_file();
 
 		e->name = n->name;
 		e->name_len = n->name_len;
@@ -279,10 +275,10 @@ static bool root_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 		e->mode = n->mode;
 		return true;
 	}
-	i -= PROC_NR_SYS;
+	i -= PROC_NR_FILES + 2;
 	if (i == 0) {
 		if (!is_process(current))
-			return root_entry_at(dir, PROC_NR_FILES + PROC_NR_SYS + 1, e); /* no self */
+			return root_entry_at(dir, PROC_NR_FILES + 3, e); /* no self */
 		e->name = "self";
 		e->name_len = 4;
 		e->ino = PROC_INO_PID + 8 * (u32)current->tgid;
@@ -451,5 +447,6 @@ void proc_init(void)
 	proc_root->ops = &proc_root_ops;
 	for (u32 i = 0; i < PROC_NR_FILES; i++)
 		proc_files[i].node.parent = proc_root;
-	proc_sys_init(proc_root);
+	proc_sys = proc_sys_init(proc_root);
+	proc_version_file()->parent = proc_root;
 }

@@ -22,6 +22,12 @@ struct task;
 
 /* Mount /proc (fs_init, once the archive is unpacked). */
 void proc_init(void);
+/* Link /proc/sys (fs/proc_sys.c) under proc_root: its top directory. */
+struct fs_node *proc_sys_init(struct fs_node *proc_root);
+/* fs/proc_sys_kernel.c: /proc/sys/kernel (the names uname reports) and
+ * /proc/version; the caller links them and sets their parents. */
+struct fs_node *proc_sys_kernel_dir(void);
+struct fs_node *proc_version_file(void);
 
 /* Text that grows as it is printed; nomem once an allocation failed. */
 struct proc_text {
@@ -43,11 +49,6 @@ int proc_pid_timers(struct proc_text *out, int pid);
 int proc_timer_list(struct proc_text *out);
 int proc_trace(struct proc_text *out);
 void proc_uptime(struct proc_text *out);
-/* fs/proc_sys.c: /proc/version and /proc/sys/kernel's names */
-struct fs_node;
-struct fs_node *proc_sys_dir(void);
-struct fs_node *proc_version_file(void);
-void proc_sys_init(struct fs_node *proc_root);
 void proc_meminfo(struct proc_text *out);
 void proc_trace_on(struct proc_text *out);
 void proc_slabinfo(struct proc_text *out);

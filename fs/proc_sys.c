@@ -1,194 +1,92 @@
 /*
- * /proc/version and /proc/sys/kernel/{ostype,osrelease,version,hostname,
- * domainname}: the names uname reports (kernel/utsname.c), in Linux's
- * formats, one per line.  hostname and domainname are written as Linux's
- * proc_dostring takes them: the text up to the first newline, at most 64
- * bytes, the whole write consumed.
+ * /proc/sys: what tick386 has of Linux's sysctl tree, the limits of POSIX
+ * message queues (ipc/mqueue_name.c), in Linux's place and format:
  *
- * Every node here is static (refs 0), so lookups hand out the same nodes
- * and nothing is counted.
+ *   /proc/sys/fs/mqueue/msg_max          "10\n"    mq_maxmsg's bound
+ *   /proc/sys/fs/mqueue/msgsize_max      "8192\n"  mq_msgsize's bound
+ *   /proc/sys/fs/mqueue/msg_default      "10\n"    mq_maxmsg of a NULL attr
+ *   /proc/sys/fs/mqueue/msgsize_default  "8192\n"  mq_msgsize of a NULL attr
+ *   /proc/sys/fs/mqueue/queues_max       "256\n"   queues at most (ENOSPC)
+ *   /proc/sys/kernel/...                 uname's names (fs/proc_sys_kernel.c)
+ *
+ * Read-only here (0444; a write is -EACCES, as Linux answers for a sysctl
+ * without write permission): the limits are the constants of
+ * <abi/mqueue.h>.  Linux's files are 0644 and root may change them.
+ *
+ * The directories are permanent nodes linked at boot, like /sys's; /proc's
+ * root lookup hands out the top one (fs/proc.c).
  */
-#include "fs/proc.h"
 #include "fs/fs.h"
-#include "kernel/utsname.h"
-#include "lib/compiler.h"
+#include "fs/proc.h"
 #include "lib/string.h"
+#include "lib/vsnprintf.h"
 #include "mm/kheap.h"
-#include "mm/uaccess.h"
 #include <abi/errno.h>
+#include <abi/mqueue.h>
 #include <abi/stat.h>
 
-enum sys_kind { SYS_OSTYPE, SYS_OSRELEASE, SYS_VERSION, SYS_HOSTNAME, SYS_DOMAINNAME, SYS_BANNER };
+#define PROC_DEV 3 /* st_dev of /proc (fs/proc.c) */
 
-struct sys_node {
-	struct fs_node node;
-	enum sys_kind kind;
+static int sysctl_generate(struct fs_node *n, char **text, u32 *len);
+
+static const struct fs_node_ops sysctl_ops = {
+	.generate = sysctl_generate,
+	.write_error = -EACCES,
 };
 
-static const struct fs_node_ops sys_dir_ops, kernel_dir_ops, sys_file_ops, sys_name_ops;
+#define DIR_NODE(kname, kino)                                                                      \
+	{ .name = kname, .name_len = sizeof(kname) - 1, .ino = kino, .mode = S_IFDIR | 0555,       \
+	  .nlink = 2, .dev = PROC_DEV }
+#define FILE_NODE(kname, kino)                                                                     \
+	{ .name = kname, .name_len = sizeof(kname) - 1, .ino = kino, .mode = S_IFREG | 0444,       \
+	  .nlink = 1, .dev = PROC_DEV, .ops = &sysctl_ops }
 
-#define SYS_NODE(kname, kkind, kmode, kino, kops)                                                   \
-	{                                                                                          \
-		.node = { .name = kname, .name_len = sizeof(kname) - 1, .ino = kino, .mode = kmode, \
-			  .nlink = 1, .dev = 3, .ops = kops },                                     \
-		.kind = kkind,                                                                     \
-	}
-
-static struct sys_node kernel_files[] = {
-	SYS_NODE("domainname", SYS_DOMAINNAME, S_IFREG | 0644, 0x7f000101, &sys_name_ops),
-	SYS_NODE("hostname", SYS_HOSTNAME, S_IFREG | 0644, 0x7f000102, &sys_name_ops),
-	SYS_NODE("osrelease", SYS_OSRELEASE, S_IFREG | 0444, 0x7f000103, &sys_file_ops),
-	SYS_NODE("ostype", SYS_OSTYPE, S_IFREG | 0444, 0x7f000104, &sys_file_ops),
-	SYS_NODE("version", SYS_VERSION, S_IFREG | 0444, 0x7f000105, &sys_file_ops),
+static struct fs_node sys_dir = DIR_NODE("sys", 0x7f000101);
+static struct fs_node fs_dir = DIR_NODE("fs", 0x7f000102);
+static struct fs_node mqueue_dir = DIR_NODE("mqueue", 0x7f000103);
+static struct fs_node files[] = {
+	FILE_NODE("msg_default", 0x7f000104),
+	FILE_NODE("msg_max", 0x7f000105),
+	FILE_NODE("msgsize_default", 0x7f000106),
+	FILE_NODE("msgsize_max", 0x7f000107),
+	FILE_NODE("queues_max", 0x7f000108),
+};
+static const long values[] = {
+	ABI_MQ_DFLT_MSG, ABI_MQ_MSG_MAX, ABI_MQ_DFLT_MSGSIZE, ABI_MQ_MSGSIZE_MAX, ABI_MQ_QUEUES_MAX,
 };
 
-static struct fs_node kernel_dir = {
-	.name = "kernel", .name_len = 6, .ino = 0x7f000100, .mode = S_IFDIR | 0555,
-	.nlink = 2, .dev = 3, .ops = &kernel_dir_ops,
-};
-
-static struct fs_node sys_dir = {
-	.name = "sys", .name_len = 3, .ino = 0x7f000010, .mode = S_IFDIR | 0555,
-	.nlink = 3, .dev = 3, .ops = &sys_dir_ops,
-};
-
-static struct sys_node version_file =
-	SYS_NODE("version", SYS_BANNER, S_IFREG | 0444, 0x7f000011, &sys_file_ops);
-
-struct fs_node *proc_sys_dir(void)
+static void link_child(struct fs_node *dir, struct fs_node *n)
 {
+	n->parent = dir;
+	if (dir->last_child)
+		dir->last_child->next_sibling = n;
+	else
+		dir->first_child = n;
+	dir->last_child = n;
+	dir->child_count++;
+	if (S_ISDIR(n->mode))
+		dir->nlink++;
+}
+
+struct fs_node *proc_sys_init(struct fs_node *proc_root)
+{
+	sys_dir.parent = proc_root;
+	link_child(&sys_dir, &fs_dir);
+	link_child(&sys_dir, proc_sys_kernel_dir());
+	link_child(&fs_dir, &mqueue_dir);
+	for (u32 i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		link_child(&mqueue_dir, &files[i]);
 	return &sys_dir;
 }
 
-struct fs_node *proc_version_file(void)
+static int sysctl_generate(struct fs_node *n, char **text, u32 *len)
 {
-	return &version_file.node;
-}
+	char *buf = kmalloc(16);
+	u32 i = (u32)(n - files);
 
-void proc_sys_init(struct fs_node *proc_root)
-{
-	sys_dir.parent = proc_root;
-	version_file.node.parent = proc_root;
-	kernel_dir.parent = &sys_dir;
-	for (u32 i = 0; i < ARRAY_SIZE(kernel_files); i++)
-		kernel_files[i].node.parent = &kernel_dir;
-}
-
-static void dirent_of(const struct fs_node *n, struct fs_dirent *e)
-{
-	e->name = n->name;
-	e->name_len = n->name_len;
-	e->ino = n->ino;
-	e->mode = n->mode;
-}
-
-static int sys_lookup(struct fs_node *dir, const char *name, size_t len, struct fs_node **out)
-{
-	(void)dir;
-	if (len == 6 && !memcmp(name, "kernel", 6)) {
-		*out = &kernel_dir;
-		return 0;
-	}
-	return -ENOENT;
-}
-
-static bool sys_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
-{
-	(void)dir;
-	if (i > 0)
-		return false;
-	dirent_of(&kernel_dir, e);
-	return true;
-}
-
-static int kernel_lookup(struct fs_node *dir, const char *name, size_t len, struct fs_node **out)
-{
-	(void)dir;
-	for (u32 i = 0; i < ARRAY_SIZE(kernel_files); i++)
-		if (kernel_files[i].node.name_len == len &&
-		    !memcmp(kernel_files[i].node.name, name, len)) {
-			*out = &kernel_files[i].node;
-			return 0;
-		}
-	return -ENOENT;
-}
-
-static bool kernel_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
-{
-	(void)dir;
-	if (i >= ARRAY_SIZE(kernel_files))
-		return false;
-	dirent_of(&kernel_files[i].node, e);
-	return true;
-}
-
-static int sys_generate(struct fs_node *n, char **text, u32 *len)
-{
-	struct new_utsname u;
-	struct proc_text out = { .buf = kmalloc(256), .cap = 256 };
-
-	if (!out.buf)
+	if (!buf)
 		return -ENOMEM;
-	utsname_get(&u);
-	switch (container_of(n, struct sys_node, node)->kind) {
-	case SYS_OSTYPE:
-		proc_printf(&out, "%s\n", u.sysname);
-		break;
-	case SYS_OSRELEASE:
-		proc_printf(&out, "%s\n", u.release);
-		break;
-	case SYS_VERSION:
-		proc_printf(&out, "%s\n", u.version);
-		break;
-	case SYS_HOSTNAME:
-		proc_printf(&out, "%s\n", u.nodename);
-		break;
-	case SYS_DOMAINNAME:
-		proc_printf(&out, "%s\n", u.domainname);
-		break;
-	case SYS_BANNER:
-		/* Linux's linux_proc_banner: who built it, with what, then the version */
-		proc_printf(&out, "%s version %s (tick386@tick386) (gcc) %s\n", u.sysname, u.release,
-			    u.version);
-		break;
-	}
-	if (out.nomem) {
-		kfree(out.buf);
-		return -ENOMEM;
-	}
-	*text = out.buf;
-	*len = out.len;
+	*len = (u32)snprintf(buf, 16, "%ld\n", values[i]);
+	*text = buf;
 	return 0;
 }
-
-static long sys_name_write(struct fs_node *n, const void *ubuf, size_t len)
-{
-	char buf[UTS_LEN];
-	size_t take = len < UTS_LEN ? len : UTS_LEN, end = 0;
-
-	if (copy_from_user(buf, ubuf, take))
-		return -EFAULT;
-	while (end < take && buf[end] != '\n' && buf[end] != '\0')
-		end++;
-	utsname_set(container_of(n, struct sys_node, node)->kind == SYS_HOSTNAME ? UTSNAME_NODENAME
-										 : UTSNAME_DOMAINNAME,
-		    buf, end);
-	return (long)len;
-}
-
-static const struct fs_node_ops sys_dir_ops = {
-	.lookup = sys_lookup,
-	.entry_at = sys_entry_at,
-};
-static const struct fs_node_ops kernel_dir_ops = {
-	.lookup = kernel_lookup,
-	.entry_at = kernel_entry_at,
-};
-static const struct fs_node_ops sys_file_ops = {
-	.generate = sys_generate,
-	.write_error = -EIO,
-};
-static const struct fs_node_ops sys_name_ops = {
-	.generate = sys_generate,
-	.write = sys_name_write,
-};

@@ -104,7 +104,7 @@ static s64 seek(struct file *f, s64 offset, int whence)
 {
 	s64 base;
 
-	if (f->ops)
+	if (f->ops && !f->ops->seekable)
 		return -ESPIPE;
 	switch (whence) {
 	case SEEK_SET:
@@ -114,7 +114,7 @@ static s64 seek(struct file *f, s64 offset, int whence)
 		base = (s64)f->pos;
 		break;
 	case SEEK_END:
-		if (S_ISDIR(f->node->mode) || f->node->ops)
+		if (!f->ops && (S_ISDIR(f->node->mode) || f->node->ops))
 			return -EINVAL;
 		base = f->size;
 		break;

@@ -58,6 +58,9 @@ long sys_sysinfo(struct sysinfo __user *info);
 /* kernel/task/process.c */
 struct rusage;
 long sys_fork(void);
+struct siginfo;
+long sys_waitid(int which, int id, struct siginfo __user *infop, int options,
+		struct rusage __user *ru);
 long sys_wait4(int pid, int __user *status, int options, struct rusage __user *ru);
 long sys_waitpid(int pid, int __user *status, int options);
 long sys_getpgid(int pid);

@@ -3,6 +3,7 @@
  * area adds the lines of its own calls (and includes its header).
  */
 #include "fs/syscalls.h"
+#include "ipc/mqueue.h"
 #include "kernel/syscall.h"
 #include "kernel/utsname.h"
 #include "kernel/signal/signal.h"
@@ -59,6 +60,13 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_timerfd_gettime, sys_timerfd_gettime),
     SYSCALL_ENTRY(__NR_pipe, sys_pipe), /* fs/pipe.c */
     SYSCALL_ENTRY(__NR_pipe2, sys_pipe2),
+    /* POSIX message queues (ipc/mqueue_name.c, ipc/mqueue.c) */
+    SYSCALL_ENTRY(__NR_mq_open, sys_mq_open),
+    SYSCALL_ENTRY(__NR_mq_unlink, sys_mq_unlink),
+    SYSCALL_ENTRY(__NR_mq_timedsend, sys_mq_timedsend),
+    SYSCALL_ENTRY(__NR_mq_timedreceive, sys_mq_timedreceive),
+    SYSCALL_ENTRY(__NR_mq_notify, sys_mq_notify),
+    SYSCALL_ENTRY(__NR_mq_getsetattr, sys_mq_getsetattr),
     /* processes (kernel/task/process.c); vfork is a fork (the parent is not suspended) */
     SYSCALL_ENTRY(__NR_fork, sys_fork),
     SYSCALL_ENTRY(__NR_vfork, sys_fork),
@@ -72,6 +80,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_rt_tgsigqueueinfo, sys_rt_tgsigqueueinfo),
     SYSCALL_ENTRY(__NR_waitpid, sys_waitpid),
     SYSCALL_ENTRY(__NR_wait4, sys_wait4),
+    SYSCALL_ENTRY(__NR_waitid, sys_waitid), /* kernel/task/waitid.c */
     SYSCALL_ENTRY(__NR_setpgid, sys_setpgid),
     SYSCALL_ENTRY(__NR_getpgrp, sys_getpgrp),
     SYSCALL_ENTRY(__NR_setsid, sys_setsid),

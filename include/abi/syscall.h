@@ -108,6 +108,13 @@
 #define __NR_get_thread_area    244
 #define __NR_exit_group        252
 #define __NR_tgkill             270
+#define __NR_mq_open           277
+#define __NR_mq_unlink         278
+#define __NR_mq_timedsend      279
+#define __NR_mq_timedreceive   280
+#define __NR_mq_notify         281
+#define __NR_mq_getsetattr     282
+#define __NR_waitid            284
 #define __NR_openat            295
 #define __NR_pselect6          308
 #define __NR_ppoll             309

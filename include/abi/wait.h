@@ -21,6 +21,11 @@
 #define __WALL      0x40000000
 #define __WCLONE    0x80000000
 
+/* waitid's idtype_t (P_PIDFD, 3, needs pidfds: tick386 has none, -EINVAL). */
+#define P_ALL  0
+#define P_PID  1
+#define P_PGID 2
+
 #define ABI_WSTATUS_STOPPED(sig) (((sig) << 8) | 0x7f)
 #define ABI_WSTATUS_CONTINUED    0xffff
 

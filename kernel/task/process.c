@@ -124,70 +124,86 @@ void process_stop_notify(struct task *t, int signo)
 	irq_restore(flags);
 }
 
-/* --- wait4 ------------------------------------------------------------------ */
+/* --- wait4 and waitid -------------------------------------------------------- */
 
-static bool wait_matches(const struct task *c, int pid)
+static bool wait_matches(const struct task *c, int which, int id)
 {
-	if (pid > 0)
-		return c->pid == pid;
-	if (pid == -1)
-		return true;
-	if (pid == 0)
-		return c->pgid == current->leader->pgid;
-	return c->pgid == -pid;
+	if (which == P_PID)
+		return c->pid == id;
+	if (which == P_PGID)
+		return c->pgid == id;
+	return true; /* P_ALL */
 }
 
 /*
- * One look at the children (interrupts off): 1 and *found filled when one
- * has something to report, 0 when some match but none has, -ECHILD when
- * none matches.  A zombie found is unlinked and freed here.
+ * One look at the children (interrupts off): 1 and *r filled when one
+ * matching (which, id) has something options asks for, 0 when some match
+ * but none has, -ECHILD when none matches.  A zombie found is unlinked and
+ * freed here, and a stop or continue is taken, unless WNOWAIT.
  */
-static int wait_look(int pid, int options, int *found_pid, int *status, u64 *cpu_ns)
+static int wait_look(int which, int id, int options, struct wait_report *r)
 {
-	bool any = false;
+	bool any = false, keep = options & WNOWAIT;
 
 	for (struct task *c = task_first(); c; c = c->all_next) {
 		if (c->leader != c || c->ppid != current->leader->pid || c == current->leader ||
-		    !wait_matches(c, pid))
+		    !wait_matches(c, which, id))
 			continue;
-		any = true;
 		if (c->state == TASK_ZOMBIE && c->nr_threads == 0) { /* the whole group ended */
-			*found_pid = c->pid;
-			*status = c->exit_status;
+			int ws = c->exit_status;
+
+			/* without WEXITED a zombie is no child to wait for:
+			 * -ECHILD if there is no other (Linux's notask_error) */
+			if (!(options & WEXITED))
+				continue;
+			any = true;
+			r->pid = c->pid;
+			r->status = ws;
+			if (TASK_WIFSIGNALED(ws)) {
+				r->code = (ws & 0x80) ? CLD_DUMPED : CLD_KILLED;
+				r->child_status = TASK_WTERMSIG(ws);
+			} else {
+				r->code = CLD_EXITED;
+				r->child_status = TASK_WEXITSTATUS(ws);
+			}
 			/* its own time and its reaped descendants' (Linux's RUSAGE_BOTH),
 			 * which become the reaper's children's time */
-			*cpu_ns = c->dead_cpu_ns + c->child_cpu_ns;
-			current->leader->child_cpu_ns += *cpu_ns;
-			task_free(c);
+			r->cpu_ns = c->dead_cpu_ns + c->child_cpu_ns;
+			if (!keep) {
+				current->leader->child_cpu_ns += r->cpu_ns;
+				task_free(c);
+			}
 			return 1;
 		}
-		if ((options & WUNTRACED) && c->stop_report) {
-			*found_pid = c->pid;
-			*status = ABI_WSTATUS_STOPPED(c->stop_report);
-			*cpu_ns = task_process_cpu_ns(c) + c->child_cpu_ns;
-			c->stop_report = 0;
+		any = true;
+		if ((options & WSTOPPED) && c->stop_report) {
+			r->pid = c->pid;
+			r->status = ABI_WSTATUS_STOPPED(c->stop_report);
+			r->code = CLD_STOPPED;
+			r->child_status = c->stop_report;
+			r->cpu_ns = task_process_cpu_ns(c) + c->child_cpu_ns;
+			if (!keep)
+				c->stop_report = 0;
 			return 1;
 		}
 		if ((options & WCONTINUED) && c->cont_report) {
-			*found_pid = c->pid;
-			*status = ABI_WSTATUS_CONTINUED;
-			*cpu_ns = task_process_cpu_ns(c) + c->child_cpu_ns;
-			c->cont_report = false;
+			r->pid = c->pid;
+			r->status = ABI_WSTATUS_CONTINUED;
+			r->code = CLD_CONTINUED;
+			r->child_status = SIGCONT;
+			r->cpu_ns = task_process_cpu_ns(c) + c->child_cpu_ns;
+			if (!keep)
+				c->cont_report = false;
 			return 1;
 		}
 	}
 	return any ? 0 : -ECHILD;
 }
 
-long sys_wait4(int pid, int __user *ustatus, int options, struct rusage __user *uru)
+int process_wait(int which, int id, int options, struct wait_report *r)
 {
-	int found = 0, status = 0, rc;
-	u64 cpu_ns = 0;
+	int rc;
 
-	if (options & ~(WNOHANG | WUNTRACED | WCONTINUED | __WNOTHREAD | __WALL | __WCLONE))
-		return -EINVAL;
-	if (pid == (int)0x80000000) /* -INT_MIN is no group */
-		return -ESRCH;
 	/* As Linux's do_wait: look first, and only then give way to a signal,
 	 * so that a wake-up by SIGCHLD still reports what it announced.  A
 	 * kill (exit_group, execve in another thread) is no signal_pending():
@@ -196,10 +212,10 @@ long sys_wait4(int pid, int __user *ustatus, int options, struct rusage __user *
 	for (;;) {
 		u32 flags = irq_save();
 
-		rc = wait_look(pid, options, &found, &status, &cpu_ns);
+		rc = wait_look(which, id, options, r);
 		if (rc != 0 || (options & WNOHANG)) {
 			irq_restore(flags);
-			break;
+			return rc;
 		}
 		if (fatal_signal_pending(current) || signal_pending(current)) {
 			irq_restore(flags);
@@ -208,24 +224,48 @@ long sys_wait4(int pid, int __user *ustatus, int options, struct rusage __user *
 		wait_sleep(&task_child_wq, KTIMER_MONOTONIC, KTIME_MAX);
 		irq_restore(flags);
 	}
-	if (rc < 0)
-		return rc;
-	if (rc == 0)
-		return 0; /* WNOHANG, nothing to report */
+}
+
+void process_wait_rusage(u64 cpu_ns, struct rusage *ru)
+{
+	memset(ru, 0, sizeof(*ru));
+	ru->ru_utime.tv_sec = (time_t)(cpu_ns / 1000000000ull);
+	ru->ru_utime.tv_usec = (suseconds_t)(cpu_ns % 1000000000ull / 1000);
+}
+
+long sys_wait4(int pid, int __user *ustatus, int options, struct rusage __user *uru)
+{
+	struct wait_report r;
+	int which = P_PID, id = pid, rc;
+
+	if (options & ~(WNOHANG | WUNTRACED | WCONTINUED | __WNOTHREAD | __WALL | __WCLONE))
+		return -EINVAL;
+	if (pid == (int)0x80000000) /* -INT_MIN is no group */
+		return -ESRCH;
+	if (pid == -1) {
+		which = P_ALL;
+	} else if (pid == 0) {
+		which = P_PGID;
+		id = current->leader->pgid;
+	} else if (pid < 0) {
+		which = P_PGID;
+		id = -pid;
+	}
+	rc = process_wait(which, id, options | WEXITED, &r);
+	if (rc <= 0)
+		return rc; /* an error, or WNOHANG with nothing to report */
 	/* Reported (a zombie is gone already), then stored: as Linux, a bad
 	 * pointer loses the report and says -EFAULT. */
-	if (ustatus && copy_to_user(ustatus, &status, sizeof(status)))
+	if (ustatus && copy_to_user(ustatus, &r.status, sizeof(r.status)))
 		return -EFAULT;
 	if (uru) {
 		struct rusage ru;
 
-		memset(&ru, 0, sizeof(ru));
-		ru.ru_utime.tv_sec = (time_t)(cpu_ns / 1000000000ull);
-		ru.ru_utime.tv_usec = (suseconds_t)(cpu_ns % 1000000000ull / 1000);
+		process_wait_rusage(r.cpu_ns, &ru);
 		if (copy_to_user(uru, &ru, sizeof(ru)))
 			return -EFAULT;
 	}
-	return found;
+	return r.pid;
 }
 
 long sys_waitpid(int pid, int __user *ustatus, int options)

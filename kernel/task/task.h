@@ -317,6 +317,25 @@ void process_exit_notify(struct task *t);
 /* t stopped (signo) or continued (signo 0): the parent is told (SIGCHLD
  * with CLD_STOPPED or CLD_CONTINUED unless SA_NOCLDSTOP) and wait4 woken. */
 void process_stop_notify(struct task *t, int signo);
+/* What a wait found (kernel/task/process.c, waitid.c): the child, wait4's
+ * status word, waitid's si_code (CLD_*) and si_status, its CPU time. */
+struct wait_report {
+	int pid;
+	int status;
+	int code;
+	int child_status; /* waitid's si_status */
+	u64 cpu_ns;
+};
+/*
+ * Wait as wait4 and waitid do for a child matching (which, id): P_ALL,
+ * P_PID id, P_PGID id (<abi/wait.h>), with options WEXITED, WSTOPPED,
+ * WCONTINUED, WNOHANG, WNOWAIT.  1 and *r filled, 0 (WNOHANG: nothing to
+ * report), -ECHILD, -ERESTARTSYS.
+ */
+int process_wait(int which, int id, int options, struct wait_report *r);
+/* The rusage wait4 and waitid report for a child of cpu_ns. */
+struct rusage;
+void process_wait_rusage(u64 cpu_ns, struct rusage *ru);
 /* kill(pid <= 0, signo): the caller's group, every process, or group -pid. */
 long process_kill_many(int pid, int signo, const siginfo_t *info);
 /*

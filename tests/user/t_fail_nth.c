@@ -8,7 +8,8 @@
  * descriptors make no allocation that could fail them (Linux's do not);
  * timerfd_create, open and poll on many descriptors fail with ENOMEM;
  * pipe2 with ENFILE (the pipe) or ENOMEM (a file), as Linux's; brk
- * keeps the old break.  A kernel fault ends the run (the runner then
+ * keeps the old break; mq_open creating a queue and mq_send with ENOMEM,
+ * leaving no queue and no message; waitid never fails for memory.  A kernel fault ends the run (the runner then
  * misses init's exit line).  The last lines count the failures, per call.
  */
 /* initramfs: yes */
@@ -18,6 +19,7 @@
 #include <sys/select.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
+#include <mqueue.h>
 
 /* ---- timers ------------------------------------------------------------------- */
 
@@ -269,6 +271,73 @@ static int pipe_settle(long r, int injected)
 	return 1;
 }
 
+/* ---- message queues and waitid ------------------------------------------------- */
+
+/* mq_open creating a queue: the name, the queue, its name copy, the file;
+ * Linux's getname, inode and file allocations all say ENOMEM, and a
+ * failure leaves no queue (the name is free again) and no charge. */
+static long mq_create_run(void)
+{
+	return mq_open("/fail_nth", O_RDWR | O_CREAT | O_EXCL, 0600, NULL);
+}
+
+static int mq_create_settle(long r, int injected)
+{
+	int good = 1;
+
+	(void)injected;
+	if (r >= 0)
+		good = mq_close((mqd_t)r) == 0;
+	/* a failed create made no queue: the name must be free */
+	errno = 0;
+	if (mq_unlink("/fail_nth") != 0 && (r >= 0 || errno != ENOENT))
+		good = 0;
+	else if (r < 0 && errno != ENOENT) {
+		tap_why("a failed mq_open left its queue");
+		good = 0;
+	}
+	return good;
+}
+
+static mqd_t mq_walk_q = -1;
+
+/* mq_send: the message (Linux's load_msg, ENOMEM); a failure queues nothing. */
+static long mq_send_run(void)
+{
+	return mq_send(mq_walk_q, "fail-nth", 8, 3);
+}
+
+static int mq_send_settle(long r, int injected)
+{
+	static char buf[8192]; /* a receive takes a buffer of mq_msgsize */
+	struct mq_attr a;
+
+	(void)injected;
+	if (mq_getattr(mq_walk_q, &a) != 0 || a.mq_curmsgs != (r == 0 ? 1 : 0))
+		return 0;
+	return r != 0 || mq_receive(mq_walk_q, buf, sizeof(buf), NULL) == 8;
+}
+
+static pid_t waitid_child;
+
+static void waitid_prepare(void)
+{
+	waitid_child = fork();
+	if (waitid_child == 0)
+		_exit(5);
+}
+
+/* waitid allocates nothing (nor does Linux's): no failure may reach it. */
+static long waitid_run(void)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_PID, (id_t)waitid_child, &si, WEXITED) != 0)
+		return -1;
+	return si.si_pid == waitid_child && si.si_status == 5 ? 0 : -1;
+}
+
 /* ---- the interface itself ------------------------------------------------------- */
 
 static void test_interface(void)
@@ -348,6 +417,9 @@ int main(void)
 		{ "clock_nanosleep", 0, NULL, nanosleep_run, plain_settle },
 		{ "dup", 0, NULL, dup_run, close_settle },
 		{ "pipe2", ENFILE, NULL, pipe_run, pipe_settle, ENOMEM },
+		{ "mq_open(O_CREAT)", ENOMEM, NULL, mq_create_run, mq_create_settle },
+		{ "mq_send", ENOMEM, NULL, mq_send_run, mq_send_settle },
+		{ "waitid", 0, waitid_prepare, waitid_run, plain_settle },
 	};
 	int nnames = 0;
 	sigset_t block;
@@ -363,6 +435,10 @@ int main(void)
 	sigaddset(&block, SIGRTMIN + 2);
 	sigprocmask(SIG_BLOCK, &block, NULL);
 	brk_prepare_once();
+	mq_walk_q = mq_open("/fail_nth_q", O_RDWR | O_CREAT, 0600, NULL);
+	/* one message through first: its slab takes its page outside the walk */
+	if (mq_send_run() == 0)
+		mq_send_settle(0, 0);
 
 	for (unsigned c = 0; c < sizeof(clocks) / sizeof(clocks[0]); c++)
 		for (unsigned k = 0; k < sizeof(notifies) / sizeof(notifies[0]); k++) {
@@ -387,6 +463,8 @@ int main(void)
 		walk(&call);
 	}
 	summary_print();
+	mq_close(mq_walk_q);
+	mq_unlink("/fail_nth_q");
 	close(nth_fd);
 	return done_testing();
 }

@@ -29,6 +29,12 @@ pid_t wait4(pid_t pid, int *status, int options, struct rusage *rusage)
 	    __syscall_cp(__NR_wait4, pid, (long)status, options, (long)rusage, 0, 0));
 }
 
+int waitid(idtype_t idtype, id_t id, siginfo_t *info, int options)
+{
+	/* glibc passes no rusage (the kernel's fifth argument) */
+	return (int)sys_ret(__syscall_cp(__NR_waitid, idtype, (long)id, (long)info, options, 0, 0));
+}
+
 pid_t waitpid(pid_t pid, int *status, int options)
 {
 	return wait4(pid, status, options, 0);

@@ -218,6 +218,10 @@ int __timer_create_thread(clockid_t clock, const struct sigevent *sev, timer_t *
 void __timer_delete_thread(timer_t timerid);
 extern volatile int __timer_thread_used;
 void __timer_fork_child(void);
+/* The SIGEV_THREAD helper (timer_thread.c), started if need be: its tid, 0 if it could not start. */
+int __thread_helper_tid(void);
+/* The helper got a queue's notification for descriptor mqd (mqueue_notify.c). */
+void __mq_notify_run(int mqd);
 /* The kernel's timer_create, at the numbers of this build (timer.c). */
 long __timer_create_raw(clockid_t clock, struct sigevent *sev, timer_t *timerid);
 

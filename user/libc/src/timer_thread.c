@@ -1,5 +1,6 @@
 /*
- * SIGEV_THREAD timers, made as glibc makes them.
+ * SIGEV_THREAD timers, made as glibc makes them (and the same helper runs
+ * the SIGEV_THREAD notifications of message queues: mqueue_notify.c).
  *
  * The kernel only queues signals.  On the first SIGEV_THREAD timer the libc
  * starts one helper thread, with every signal blocked, which waits in
@@ -75,8 +76,13 @@ static void *helper(void *arg)
 		siginfo_t si;
 
 		if (sys_4(__NR_rt_sigtimedwait, (long)&set, (long)&si, 0, ABI_SIGSET_SIZE) !=
-			SIGCANCEL ||
-		    si.si_code != SI_TIMER)
+		    SIGCANCEL)
+			continue;
+		if (si.si_code == SI_MESGQ) { /* a queue's SIGEV_THREAD (mqueue_notify.c) */
+			__mq_notify_run(si.si_int);
+			continue;
+		}
+		if (si.si_code != SI_TIMER)
 			continue;
 		e = malloc(sizeof(*e));
 		if (!e)
@@ -110,6 +116,13 @@ static void start_helper(void)
 	if (pthread_create(&thread, &attr, helper, NULL) == 0)
 		helper_tid = ((struct pthread *)thread)->tid;
 	sys_4(__NR_rt_sigprocmask, SIG_SETMASK, (long)&old, 0, ABI_SIGSET_SIZE);
+}
+
+int __thread_helper_tid(void)
+{
+	__timer_thread_used = 1;
+	pthread_once(&helper_once, start_helper);
+	return helper_tid;
 }
 
 int __timer_create_thread(clockid_t clock, const struct sigevent *sev, timer_t *timerid)

@@ -23,6 +23,13 @@
 #define SYS_uname __NR_uname
 #define SYS_getrusage __NR_getrusage
 #define SYS_futex __NR_futex
+#define SYS_waitid __NR_waitid
+#define SYS_mq_open __NR_mq_open
+#define SYS_mq_unlink __NR_mq_unlink
+#define SYS_mq_timedsend __NR_mq_timedsend
+#define SYS_mq_timedreceive __NR_mq_timedreceive
+#define SYS_mq_notify __NR_mq_notify
+#define SYS_mq_getsetattr __NR_mq_getsetattr
 #define SYS_brk __NR_brk
 #define SYS_alarm __NR_alarm
 #define SYS_sched_yield __NR_sched_yield

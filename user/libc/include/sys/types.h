@@ -11,6 +11,7 @@ typedef unsigned long dev_t;
 typedef unsigned long ino_t;
 typedef unsigned int nlink_t;
 typedef int key_t;
+typedef unsigned int id_t; /* waitid's id: a pid or a group */
 typedef long long off64_t;
 typedef unsigned char u_char;
 typedef unsigned short u_short;
