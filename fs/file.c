@@ -11,6 +11,8 @@ void fs_task_init(struct fd_table *t)
 	t->fd[0] = &console_in;
 	t->fd[1] = &console_out;
 	t->fd[2] = &console_out;
+	t->cwd = NULL;
+	t->umask = 022;
 }
 
 void fs_task_fork(struct fd_table *child, const struct fd_table *parent)
@@ -21,6 +23,8 @@ void fs_task_fork(struct fd_table *child, const struct fd_table *parent)
 		child->fd[fd] = f ? file_get(f) : NULL;
 		child->cloexec[fd] = parent->cloexec[fd];
 	}
+	child->cwd = parent->cwd ? fs_node_get(parent->cwd) : NULL;
+	child->umask = parent->umask;
 }
 
 void fs_task_exec(struct fd_table *t)
@@ -64,6 +68,9 @@ void fs_task_exit(struct fd_table *t)
 		}
 		t->fd[fd] = NULL;
 	}
+	if (t->cwd)
+		fs_node_put(t->cwd);
+	t->cwd = NULL;
 }
 
 struct file *file_get(struct file *f)
@@ -112,4 +119,14 @@ void fd_uninstall(int fd)
 
 	t->fd[fd] = NULL;
 	t->cloexec[fd] = 0;
+}
+
+bool fd_table_has_room(void)
+{
+	struct fd_table *t = &current->leader->files;
+
+	for (int fd = 0; fd < FD_MAX; fd++)
+		if (!t->fd[fd])
+			return true;
+	return false;
 }

@@ -77,9 +77,17 @@ struct file {
 	void *private_data; /* what an ops file is (a timerfd's timer) */
 };
 
+/*
+ * What a process has of the file system: its descriptors, and (Linux's
+ * fs_struct) its working directory and umask, shared by its threads
+ * (they reach the leader's), copied by fork.  cwd is a reference owned by
+ * the table (NULL: the root), dropped at exit and by chdir.
+ */
 struct fd_table {
 	struct file *fd[FD_MAX];
 	u8 cloexec[FD_MAX]; /* FD_CLOEXEC, per descriptor: kept for exec */
+	struct fs_node *cwd;
+	u32 umask;
 };
 
 /* A new task's table: the console on 0, 1 and 2.  Allocates nothing. */
@@ -105,6 +113,8 @@ struct file *file_get(struct file *f);
 bool fd_available(void);
 /* Put f at the lowest free descriptor >= 0: the fd, or -EMFILE. */
 int fd_install(struct file *f, bool cloexec);
+/* Whether fd_install would find a slot now. */
+bool fd_table_has_room(void);
 /* Empty slot fd of a call that just filled it (fd_install) and fails
  * afterwards: the caller still holds the file's reference. */
 void fd_uninstall(int fd);

@@ -25,6 +25,10 @@
 #include "kernel/bootinfo.h"
 #include "lib/types.h"
 
+struct tmpfs_sb;
+struct shmem;
+struct pipe;
+
 struct fs_node {
 	const char *name; /* name_len bytes, not NUL-terminated */
 	u32 name_len;
@@ -36,7 +40,22 @@ struct fs_node {
 	struct fs_node *first_child, *last_child, *next_sibling;
 	u32 child_count;
 	const struct fs_node_ops *ops; /* generated (fs/proc.c), or NULL */
-	u32 refs;		       /* generated and counted; 0: permanent */
+	u32 refs;		       /* generated or tmpfs, counted; 0: permanent */
+	/* tmpfs (fs/tmpfs.h): the mount, NULL for the tree and generated
+	 * nodes; a regular file's bytes (owned, one shmem reference). */
+	struct tmpfs_sb *sb;
+	struct shmem *shm;
+	u32 atime, ctime; /* seconds; tmpfs keeps nanoseconds too */
+	u32 atime_ns, mtime_ns, ctime_ns;
+	/* A mount point: the root of what is mounted on it (fs_walk goes
+	 * there instead); the mount holds that root. */
+	struct fs_node *mounted;
+	/* tmpfs directories: each child's place in its directory (given in
+	 * order as children are linked), so that getdents64 resumes after
+	 * the last entry it gave even when earlier ones were unlinked. */
+	u32 dir_seq, next_seq;
+	/* A tmpfs FIFO: its pipe while some end is open (fs/pipe.c); NULL. */
+	struct pipe *fifo;
 };
 
 /* One directory entry as getdents64 reports it. */
@@ -76,10 +95,16 @@ static inline struct fs_node *fs_node_get(struct fs_node *n)
 	return n;
 }
 
+void tmpfs_node_free(struct fs_node *n);
+
 static inline void fs_node_put(struct fs_node *n)
 {
-	if (n->refs && --n->refs == 0)
-		n->ops->release(n);
+	if (n->refs && --n->refs == 0) {
+		if (n->sb)
+			tmpfs_node_free(n);
+		else
+			n->ops->release(n);
+	}
 }
 
 extern struct fs_node fs_root;
@@ -107,5 +132,9 @@ bool fs_dir_entry(struct fs_node *dir, u32 i, struct fs_dirent *e);
 /* The directory name under the root that a generated tree is mounted on:
  * the archive's own (its contents hidden) or a new one.  NULL: no memory. */
 struct fs_node *fs_mount_point(const char *name);
+
+/* The tree directory dir/name (name permanent), made (0755) if missing;
+ * NULL if a file has the name or no memory. */
+struct fs_node *fs_tree_child(struct fs_node *dir, const char *name, size_t len);
 
 #endif

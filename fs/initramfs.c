@@ -14,6 +14,7 @@
 #include "fs/fs.h"
 #include "fs/proc.h"
 #include "fs/sysfs.h"
+#include "fs/tmpfs.h"
 #include "kernel/printk.h"
 #include "lib/cpio.h"
 #include "lib/string.h"
@@ -68,6 +69,8 @@ static int lookup(struct fs_node *n, const char *name, size_t len, struct fs_nod
 	if (n->ops)
 		return n->ops->lookup(n, name, len, out);
 	*out = child_named(n, name, len);
+	if (*out)
+		fs_node_get(*out); /* a tmpfs node is counted; the tree's are not */
 	return *out ? 0 : -ENOENT;
 }
 
@@ -108,6 +111,12 @@ int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
 			rc = lookup(n, name, len, &next);
 			if (rc)
 				goto fail;
+			if (next->mounted) { /* the mounted root stands for it */
+				struct fs_node *root = fs_node_get(next->mounted);
+
+				fs_node_put(next);
+				next = root;
+			}
 		}
 		fs_node_put(n);
 		n = next;
@@ -255,6 +264,7 @@ void fs_init(void)
 		break; /* the first one only */
 	}
 	proc_init(); /* /proc, with or without an archive */
+	tmpfs_init(); /* /tmp, /dev/shm */
 	sysfs_init(); /* /sys: the clock source */
 }
 
@@ -267,4 +277,13 @@ struct fs_node *fs_mount_point(const char *name)
 	if (n) /* a file of the archive: a mount point must be a directory */
 		return NULL;
 	return add_child(&fs_root, name, strlen(name), S_IFDIR | 0555);
+}
+
+struct fs_node *fs_tree_child(struct fs_node *dir, const char *name, size_t len)
+{
+	struct fs_node *n = child_named(dir, name, len);
+
+	if (n)
+		return S_ISDIR(n->mode) ? n : NULL;
+	return add_child(dir, name, len, S_IFDIR | 0755);
 }

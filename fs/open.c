@@ -8,10 +8,14 @@
  * writing or with O_TRUNC is -EROFS, and so is creating a name that does
  * not exist in a directory that does.  Tasks run as root, so permission
  * bits never refuse reading; access(X_OK) wants an x bit on a file.
- * There is no current directory yet: it is the root.
+ * tmpfs (fs/tmpfs.h) takes writes, O_CREAT and O_TRUNC; a relative path
+ * starts at the process's working directory (fs/namei.c).
  */
 #include "fs/file.h"
 #include "fs/fs.h"
+#include "fs/fifo.h"
+#include "fs/namei.h"
+#include "fs/tmpfs.h"
 #include "fs/syscalls.h"
 #include "kernel/task/task.h"
 #include "lib/string.h"
@@ -41,51 +45,6 @@ int fs_get_path(const char __user *upath, char **out)
 	return 0;
 }
 
-/* The directory a relative path of the *at calls starts from: *out is
- * referenced (fs_node_put), so that a close of dirfd meanwhile cannot
- * free a generated directory under the walk. */
-static int start_dir(int dirfd, const char *path, struct fs_node **out)
-{
-	struct file *f;
-	int rc = 0;
-
-	if (path[0] == '/' || dirfd == AT_FDCWD) {
-		*out = &fs_root;
-		return 0;
-	}
-	f = fd_get(dirfd);
-	if (!f)
-		return -EBADF;
-	if (f->ops || !S_ISDIR(f->node->mode))
-		rc = -ENOTDIR;
-	else
-		*out = fs_node_get(f->node);
-	file_put(f);
-	return rc;
-}
-
-/* O_CREAT of a missing name: -EROFS if its directory exists, else why not. */
-static int create_error(struct fs_node *start, char *path)
-{
-	size_t len = strlen(path);
-	struct fs_node *dir;
-	int rc;
-
-	while (len > 0 && path[len - 1] == '/')
-		len--;
-	while (len > 0 && path[len - 1] != '/')
-		len--;
-	if (len == 0)
-		return S_ISDIR(start->mode) ? -EROFS : -ENOTDIR;
-	path[len] = '\0'; /* keeps the slash: "dir/" */
-	rc = fs_walk(start, path, &dir);
-	if (rc)
-		return rc;
-	rc = S_ISDIR(dir->mode) ? -EROFS : -ENOTDIR;
-	fs_node_put(dir);
-	return rc;
-}
-
 static int check_open(struct fs_node *n, int flags)
 {
 	bool writing = (flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC);
@@ -98,18 +57,21 @@ static int check_open(struct fs_node *n, int flags)
 		return -ENOTDIR;
 	/* A generated file opens for writing as Linux's /proc does for root;
 	 * write(2) then refuses (fs_node_ops.write_error). */
-	if (writing && !n->ops)
+	if (writing && !n->ops && !n->sb)
 		return -EROFS;
 	return 0;
 }
 
-/* A regular file's bytes for this open: the archive's, or text made now. */
+/* A regular file's bytes for this open: the archive's, or text made now
+ * (tmpfs: the node's shmem, read through f->node). */
 static int open_bytes(struct file *f, struct fs_node *n)
 {
 	char *text;
 	u32 len;
 	int rc;
 
+	if (n->sb)
+		return 0;
 	if (!n->ops || !n->ops->generate) {
 		f->data = n->data;
 		f->size = n->size;
@@ -124,32 +86,75 @@ static int open_bytes(struct file *f, struct fs_node *n)
 	return 0;
 }
 
-long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
+/*
+ * The node an open names, made with O_CREAT if missing (tmpfs only):
+ * referenced in *out, *created when it is new.  Linux's order: the walk
+ * to the directory, O_CREAT of a name with a trailing slash (-EISDIR),
+ * then the name, then whether the directory takes a new one.
+ */
+static int open_node(int dirfd, const char __user *upath, int flags, u32 mode,
+		     struct fs_node **out, bool *created)
 {
-	struct fs_node *start, *n;
-	struct file *f;
-	char *path;
+	struct fs_parent p;
 	int rc;
 
-	(void)mode; /* only used to create, which a read-only tree never does */
-	rc = fs_get_path(upath, &path);
+	*created = false;
+	if (!(flags & O_CREAT))
+		return fs_lookup_at(dirfd, upath, out);
+	rc = fs_parent_at(dirfd, upath, &p);
 	if (rc)
 		return rc;
-	rc = start_dir(dirfd, path, &start);
+	if (p.len == 0 || p.dot || p.dotdot || p.slash) {
+		rc = -EISDIR;
+		goto out;
+	}
+	rc = fs_parent_child(&p, out);
+	if (rc != -ENOENT)
+		goto out;
+	rc = fs_parent_writable(&p);
 	if (rc)
 		goto out;
-	rc = fs_walk(start, path, &n);
-	if (rc == -ENOENT && (flags & O_CREAT))
-		rc = create_error(start, path);
-	fs_node_put(start);
+	*out = tmpfs_create(p.dir, p.name, p.len,
+			    S_IFREG | (mode & ~current->leader->files.umask & 07777), &rc);
+	*created = *out != NULL; /* its entry's reference, and ours */
+out:
+	fs_parent_done(&p);
+	return rc;
+}
+
+long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
+{
+	struct fs_node *n;
+	struct file *f;
+	bool created;
+	int rc;
+
+	/* Linux 6.4 on: O_CREAT with O_DIRECTORY is never meant. */
+	if ((flags & O_CREAT) && (flags & O_DIRECTORY))
+		return -EINVAL;
+	/* Linux takes the descriptor first: a full table is -EMFILE before
+	 * any lookup, and no file is made for an open that cannot succeed. */
+	if (!fd_table_has_room())
+		return -EMFILE;
+	/* The struct file before the name (Linux's alloc_empty_file in
+	 * path_openat): its -ENOMEM leaves no file made by O_CREAT behind. */
+	f = kzalloc(sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	rc = open_node(dirfd, upath, flags, mode, &n, &created);
 	if (rc)
-		goto out;
-	rc = check_open(n, flags);
+		goto out_free;
+	rc = created ? 0 : check_open(n, flags);
 	if (rc)
 		goto out_put;
-	f = kzalloc(sizeof(*f));
-	if (!f) {
-		rc = -ENOMEM;
+	if (S_ISFIFO(n->mode) && n->sb) {
+		kfree(f); /* the FIFO's end is a pipe file (fs/pipe.c) */
+		return fifo_open(n, flags); /* takes n's reference */
+	}
+	if ((S_ISCHR(n->mode) || S_ISBLK(n->mode) || S_ISSOCK(n->mode)) && n->sb) {
+		/* A device node with no driver behind it, a socket's name: -ENXIO
+		 * as Linux (no bytes of their own to read) */
+		rc = -ENXIO;
 		goto out_put;
 	}
 	f->node = n;
@@ -158,14 +163,20 @@ long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
 	rc = S_ISREG(n->mode) ? open_bytes(f, n) : 0;
 	if (!rc)
 		rc = fd_install(f, flags & O_CLOEXEC);
-	if (rc >= 0)
-		goto out; /* the file holds n's reference now */
+	if (rc >= 0) {
+		/* O_TRUNC after the open can no longer fail (Linux: do_truncate
+		 * in do_open, after the file is made). */
+		if ((flags & O_TRUNC) && n->sb && S_ISREG(n->mode) && n->shm->size) {
+			shmem_truncate(n->shm, 0);
+			tmpfs_touch(n, true, true);
+		}
+		return rc; /* the file holds n's reference now */
+	}
 	kfree(f->text);
-	kfree(f);
 out_put:
 	fs_node_put(n);
-out:
-	kfree(path);
+out_free:
+	kfree(f);
 	return rc;
 }
 
@@ -194,27 +205,40 @@ long sys_close(int fd)
 	return 0;
 }
 
-long sys_access(const char __user *upath, int mode)
+#define AT_EACCESS	    0x200
+#define AT_SYMLINK_NOFOLLOW 0x100
+#define AT_EMPTY_PATH	    0x1000
+
+/* access, faccessat, faccessat2: tasks are root, which may read and write
+ * anything (CAP_DAC_OVERRIDE) but execute a file only with some x bit. */
+long sys_faccessat2(int dirfd, const char __user *upath, int mode, int flags)
 {
 	struct fs_node *n;
-	char *path;
 	int rc;
 
 	if (mode & ~(R_OK | W_OK | X_OK))
 		return -EINVAL;
-	rc = fs_get_path(upath, &path);
+	if (flags & ~(AT_EACCESS | AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
+		return -EINVAL;
+	rc = fs_lookup_at(dirfd, upath, &n);
 	if (rc)
 		return rc;
-	rc = fs_walk(&fs_root, path, &n);
-	kfree(path);
-	if (rc)
-		return rc;
-	if ((mode & W_OK) && (S_ISDIR(n->mode) || S_ISREG(n->mode)) && !n->ops)
+	if ((mode & W_OK) && (S_ISDIR(n->mode) || S_ISREG(n->mode)) && !n->ops && !n->sb)
 		rc = -EROFS;
 	else if ((mode & X_OK) && !S_ISDIR(n->mode) && !(n->mode & 0111))
 		rc = -EACCES;
 	fs_node_put(n);
 	return rc;
+}
+
+long sys_faccessat(int dirfd, const char __user *path, int mode)
+{
+	return sys_faccessat2(dirfd, path, mode, 0);
+}
+
+long sys_access(const char __user *path, int mode)
+{
+	return sys_faccessat2(AT_FDCWD, path, mode, 0);
 }
 
 /* Put f at newfd, a reference of the descriptor's own. */

@@ -36,6 +36,7 @@
 #include "arch/i386/memlayout.h"
 #include "fs/file.h"
 #include "fs/fs.h"
+#include "fs/fifo.h"
 #include "fs/syscalls.h"
 #include "kernel/signal/signal.h"
 #include "kernel/task/task.h"
@@ -63,6 +64,11 @@ struct pipe {
 	u32 writers;	      /* open files of the write end */
 	struct wait_queue rd_wait; /* readers waiting for bytes or the last writer's close */
 	struct wait_queue wr_wait; /* writers waiting for room or the last reader's close */
+	/* A FIFO's: its tmpfs node (node->fifo points back while an end is
+	 * open; each end's file holds a reference on the node), and the opens
+	 * of each end so far, which a blocked open waits to see move. */
+	struct fs_node *fifo;
+	u32 r_counter, w_counter;
 };
 
 /* Both ends fstat as Linux's pipefs inode: a FIFO, 0600, one link. */
@@ -217,12 +223,13 @@ static u32 pipe_poll(struct file *f)
 	struct pipe *p = f->private_data;
 	u32 mask = 0;
 
-	if ((f->flags & O_ACCMODE) == O_RDONLY) {
+	if ((f->flags & O_ACCMODE) != O_WRONLY) {
 		if (p->len)
 			mask |= POLLIN | POLLRDNORM;
 		if (!p->writers)
 			mask |= POLLHUP;
-	} else {
+	}
+	if ((f->flags & O_ACCMODE) != O_RDONLY) {
 		if (PIPE_CAPACITY - p->len >= PIPE_BUF)
 			mask |= POLLOUT | POLLWRNORM;
 		if (!p->readers)
@@ -249,19 +256,27 @@ static void pipe_free(struct pipe *p)
 	kfree(p);
 }
 
-static void pipe_release(struct file *f)
+/* One open of an end goes (a FIFO open that failed, or a release). */
+static void pipe_drop_end(struct pipe *p, u32 accmode)
 {
-	struct pipe *p = f->private_data;
-
-	if ((f->flags & O_ACCMODE) == O_RDONLY) {
+	if (accmode != O_WRONLY) {
 		p->readers--;
 		pipe_wake(&p->wr_wait); /* writers: EPIPE */
-	} else {
+	}
+	if (accmode != O_RDONLY) {
 		p->writers--;
 		pipe_wake(&p->rd_wait); /* readers: end of file */
 	}
-	if (!p->readers && !p->writers)
+	if (!p->readers && !p->writers) {
+		if (p->fifo)
+			p->fifo->fifo = NULL; /* the next open makes a new pipe */
 		pipe_free(p); /* no sleeper left: each held an end */
+	}
+}
+
+static void pipe_release(struct file *f)
+{
+	pipe_drop_end(f->private_data, f->flags & O_ACCMODE);
 }
 
 static const struct file_ops pipe_ops = {
@@ -358,4 +373,89 @@ long sys_pipe2(int __user *ufds, int flags)
 long sys_pipe(int __user *ufds)
 {
 	return sys_pipe2(ufds, 0);
+}
+
+/*
+ * open(2) of a tmpfs FIFO n (Linux's fifo_open), taking the caller's
+ * reference on n: the fd, or -errno with n put back.  A reader waits for a
+ * writer's open and a writer for a reader's (each end's open count moving
+ * is the sign, so an open that comes and goes still wakes it); O_NONBLOCK
+ * readers do not wait, O_NONBLOCK writers with no reader get -ENXIO, O_RDWR
+ * never waits.  A signal ends the wait: -ERESTARTSYS, so that SA_RESTART
+ * opens again, as Linux.
+ */
+long fifo_open(struct fs_node *n, int flags)
+{
+	u32 acc = (u32)flags & O_ACCMODE, irq;
+	struct pipe *p = n->fifo;
+	struct file *f;
+	long rc = 0;
+
+	if (acc == 3) { /* Linux's fifo_open: neither read nor write */
+		fs_node_put(n);
+		return -EINVAL;
+	}
+	if (!p) {
+		p = pipe_alloc();
+		if (!p) {
+			fs_node_put(n);
+			return -ENOMEM;
+		}
+		p->fifo = n;
+		n->fifo = p;
+	}
+	if (acc == O_WRONLY && (flags & O_NONBLOCK) && !p->readers) {
+		rc = -ENXIO;
+		goto undo_none;
+	}
+	if (acc != O_WRONLY) {
+		p->readers++;
+		p->r_counter++;
+		pipe_wake(&p->wr_wait);
+	}
+	if (acc != O_RDONLY) {
+		p->writers++;
+		p->w_counter++;
+		pipe_wake(&p->rd_wait);
+	}
+	if (acc == O_RDONLY && !(flags & O_NONBLOCK) && !p->writers) {
+		u32 seen = p->w_counter;
+
+		irq = irq_save();
+		while (p->w_counter == seen && !rc)
+			if (wait_sleep(&p->rd_wait, KTIMER_MONOTONIC, KTIME_MAX) == -EINTR)
+				rc = -ERESTARTSYS;
+		irq_restore(irq);
+	} else if (acc == O_WRONLY && !p->readers) {
+		u32 seen = p->r_counter;
+
+		irq = irq_save();
+		while (p->r_counter == seen && !rc)
+			if (wait_sleep(&p->wr_wait, KTIMER_MONOTONIC, KTIME_MAX) == -EINTR)
+				rc = -ERESTARTSYS;
+		irq_restore(irq);
+	}
+	if (rc)
+		goto undo;
+	f = pipe_file(p, (u32)flags & ~(u32)(O_CREAT | O_EXCL | O_TRUNC | O_NOCTTY));
+	if (!f) {
+		rc = -ENOMEM;
+		goto undo;
+	}
+	f->node = n; /* the file owns n's reference now */
+	rc = fd_install(f, flags & O_CLOEXEC);
+	if (rc < 0)
+		file_put(f); /* drops the end and n */
+	return rc;
+undo:
+	pipe_drop_end(p, acc);
+	fs_node_put(n);
+	return rc;
+undo_none:
+	if (!p->readers && !p->writers) {
+		n->fifo = NULL;
+		pipe_free(p);
+	}
+	fs_node_put(n);
+	return rc;
 }

@@ -8,6 +8,7 @@
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "fs/syscalls.h"
+#include "fs/tmpfs.h"
 #include "lib/string.h"
 #include <abi/dirent.h>
 #include <abi/errno.h>
@@ -44,6 +45,13 @@ static long file_read(struct file *f, void __user *buf, size_t n)
 		return -EINVAL;
 	if (f->node->ops && f->node->ops->read)
 		return f->node->ops->read(f->node, buf, n, &f->pos);
+	if (f->node->sb) {
+		long got = shmem_read(f->node->shm, f->pos, buf, n);
+
+		if (got > 0)
+			f->pos += (u64)got;
+		return got;
+	}
 	if (f->pos >= f->size)
 		return 0;
 	len = f->size - (u32)f->pos;
@@ -78,7 +86,120 @@ static long file_write(struct file *f, const void __user *buf, size_t n)
 	if (f->node->ops) /* a generated file: only control files take writes */
 		return f->node->ops->write ? f->node->ops->write(f->node, buf, n)
 					   : f->node->ops->write_error;
+	if (f->node->sb) {
+		long done;
+
+		if (f->flags & O_APPEND)
+			f->pos = f->node->shm->size;
+		done = tmpfs_write(f->node, f->pos, buf, n);
+		if (done > 0)
+			f->pos += (u64)done;
+		return done;
+	}
 	return -EBADF; /* the tree is read-only: never opened for writing */
+}
+
+/* A write to tmpfs file n at pos: shmem's answer, the times moved when
+ * something was written; 0 bytes is 0 (nothing charged). */
+long tmpfs_write(struct fs_node *n, u64 pos, const void __user *buf, size_t len)
+{
+	long done;
+
+	if (len == 0)
+		return 0;
+	if ((long)len < 0)
+		len = 0x7ffff000; /* Linux's MAX_RW_COUNT */
+	if (len > 0x7ffff000)
+		len = 0x7ffff000;
+	done = shmem_write(n->shm, pos, buf, len);
+	if (done > 0)
+		tmpfs_touch(n, true, true);
+	return done;
+}
+
+/* pread64, pwrite64: at pos, f's offset untouched.  Only files of the
+ * tree and tmpfs have offsets (-ESPIPE for pipes and the console). */
+static long file_pread(struct file *f, void __user *buf, size_t n, s64 pos)
+{
+	u64 saved = f->pos;
+	long ret;
+
+	if (!can_read(f))
+		return -EBADF;
+	if (f->ops)
+		return -ESPIPE;
+	if (pos < 0)
+		return -EINVAL;
+	if (!user_access_ok(buf, n))
+		return -EFAULT;
+	if (S_ISDIR(f->node->mode))
+		return -EISDIR;
+	if (f->node->sb)
+		return shmem_read(f->node->shm, (u64)pos, buf, n);
+	f->pos = (u64)pos; /* the tree's bytes and generated text */
+	ret = file_read(f, buf, n);
+	f->pos = saved;
+	return ret;
+}
+
+long sys_pread64(int fd, void __user *buf, size_t n, u32 pos_lo, u32 pos_hi)
+{
+	struct file *f = fd_get(fd);
+	long ret;
+
+	if (!f)
+		return -EBADF;
+	ret = file_pread(f, buf, n, (s64)((u64)pos_hi << 32 | pos_lo));
+	file_put(f);
+	return ret;
+}
+
+static long file_pwrite(struct file *f, const void __user *buf, size_t n, s64 pos)
+{
+	if (!can_write(f))
+		return -EBADF;
+	if (f->ops)
+		return -ESPIPE;
+	if (pos < 0)
+		return -EINVAL;
+	if (!user_access_ok(buf, n))
+		return -EFAULT;
+	if (!f->node->sb)
+		return file_write(f, buf, n); /* a control file of /proc */
+	/* Linux: O_APPEND appends, whatever the offset asked. */
+	return tmpfs_write(f->node, (f->flags & O_APPEND) ? f->node->shm->size : (u64)pos, buf,
+			   n);
+}
+
+long sys_pwrite64(int fd, const void __user *buf, size_t n, u32 pos_lo, u32 pos_hi)
+{
+	struct file *f = fd_get(fd);
+	long ret;
+
+	if (!f)
+		return -EBADF;
+	ret = file_pwrite(f, buf, n, (s64)((u64)pos_hi << 32 | pos_lo));
+	file_put(f);
+	return ret;
+}
+
+/* SEEK_DATA, SEEK_HOLE on tmpfs (Linux's shmem_file_llseek): a page
+ * present is data, a missing page a hole, the end of file a hole. */
+static s64 seek_data_hole(struct fs_node *n, s64 offset, bool data)
+{
+	u64 size = n->shm->size;
+	u64 pos = (u64)offset;
+
+	if (offset < 0 || pos >= size)
+		return -ENXIO;
+	while (pos < size) {
+		bool present = shmem_findpage(n->shm, (u32)(pos / 4096)) != 0;
+
+		if (present == data)
+			return (s64)pos;
+		pos = (pos / 4096 + 1) * 4096;
+	}
+	return data ? -ENXIO : (s64)size;
 }
 
 long sys_write(int fd, const void __user *buf, size_t n)
@@ -116,8 +237,13 @@ static s64 seek(struct file *f, s64 offset, int whence)
 	case SEEK_END:
 		if (!f->ops && (S_ISDIR(f->node->mode) || f->node->ops))
 			return -EINVAL;
-		base = f->size;
+		base = f->node->sb ? (s64)f->node->shm->size : f->size;
 		break;
+	case SEEK_DATA:
+	case SEEK_HOLE:
+		if (!f->node->sb || !S_ISREG(f->node->mode))
+			return -EINVAL;
+		return seek_data_hole(f->node, offset, whence == SEEK_DATA);
 	default:
 		return -EINVAL;
 	}
@@ -169,12 +295,15 @@ static u8 dirent_type(u32 mode)
 		return DT_REG;
 	if (S_ISCHR(mode))
 		return DT_CHR;
+	if (S_ISFIFO(mode))
+		return DT_FIFO;
 	return DT_UNKNOWN;
 }
 
 /*
  * Directory entries from f->pos on: position 0 is ".", 1 is "..", 2 + i
- * the i-th child.  Each record's d_off is the position after it.  Returns
+ * the i-th child (tmpfs: 2 + the child's dir_seq, which unlinks do not
+ * move, so that a reader removing what it reads misses nothing).  Each record's d_off is the position after it.  Returns
  * the bytes written, 0 at the end, -EINVAL when even the first record does
  * not fit in count.  Linux keeps count in an int (fs/readdir.c): one above
  * INT_MAX is negative there, so no record fits (-EINVAL, as the Linux
@@ -199,11 +328,22 @@ static long file_getdents64(struct file *f, void __user *dirent, u32 count)
 	for (;;) {
 		const char *name;
 		u32 len, reclen;
+		u64 next = f->pos + 1;
 
 		if (f->pos == 0) {
 			e.ino = dir->ino, e.mode = dir->mode, name = ".", len = 1;
 		} else if (f->pos == 1) {
 			e.ino = dir->parent->ino, e.mode = dir->parent->mode, name = "..", len = 2;
+		} else if (dir->sb) {
+			/* tmpfs: the first child placed at or after the cursor */
+			const struct fs_node *c = dir->first_child;
+
+			while (c && c->dir_seq < f->pos - 2)
+				c = c->next_sibling;
+			if (!c)
+				break;
+			e.ino = c->ino, e.mode = c->mode, name = c->name, len = c->name_len;
+			next = (u64)c->dir_seq + 3;
 		} else {
 			if (f->pos - 2 >= 0xffffffffu || !fs_dir_entry(dir, (u32)f->pos - 2, &e))
 				break;
@@ -217,14 +357,14 @@ static long file_getdents64(struct file *f, void __user *dirent, u32 count)
 		}
 		memset(&rec, 0, reclen);
 		rec.d.d_ino = e.ino;
-		rec.d.d_off = (s64)f->pos + 1;
+		rec.d.d_off = (s64)next;
 		rec.d.d_reclen = (u16)reclen;
 		rec.d.d_type = dirent_type(e.mode);
 		memcpy(rec.d.d_name, name, len);
 		if (copy_to_user((char __user *)dirent + done, &rec, reclen))
 			return -EFAULT;
 		done += reclen;
-		f->pos++;
+		f->pos = next;
 	}
 	return (long)done;
 }

@@ -5,6 +5,8 @@
  */
 #include "fs/file.h"
 #include "fs/fs.h"
+#include "fs/namei.h"
+#include "mm/shmem.h"
 #include "fs/syscalls.h"
 #include "lib/string.h"
 #include "mm/kheap.h"
@@ -29,6 +31,17 @@ static void fill_stat64(const struct fs_node *n, struct abi_stat64 *st)
 	st->st_blksize = FS_BLKSIZE;
 	st->st_blocks = ((u64)n->size + 511) / 512;
 	st->st_atime_sec = st->st_mtime_sec = st->st_ctime_sec = n->mtime;
+	if (n->sb) {
+		/* tmpfs: the pages held (Linux's i_blocks); a directory is 20
+		 * bytes an entry, "." and ".." included (BOGO_DIRENT_SIZE). */
+		st->st_size = n->shm ? n->shm->size : S_ISDIR(n->mode) ? 20u * (2 + n->child_count) : 0;
+		st->st_blocks = n->shm ? (u64)n->shm->pages * (4096 / 512) : 0;
+		st->st_atime_sec = n->atime;
+		st->st_atime_nsec = n->atime_ns;
+		st->st_mtime_nsec = n->mtime_ns;
+		st->st_ctime_sec = n->ctime;
+		st->st_ctime_nsec = n->ctime_ns;
+	}
 }
 
 static int fill_stat(const struct fs_node *n, struct abi_stat *st)
@@ -36,7 +49,8 @@ static int fill_stat(const struct fs_node *n, struct abi_stat *st)
 	struct abi_stat64 s;
 
 	fill_stat64(n, &s);
-	if (s.st_nlink > 0xffff || s.st_uid > 0xffff || s.st_gid > 0xffff)
+	if (s.st_nlink > 0xffff || s.st_uid > 0xffff || s.st_gid > 0xffff ||
+	    s.st_size > 0x7fffffff)
 		return -EOVERFLOW;
 	memset(st, 0, sizeof(*st));
 	st->st_dev = (unsigned long)s.st_dev;
@@ -52,19 +66,15 @@ static int fill_stat(const struct fs_node *n, struct abi_stat *st)
 	st->st_atime_sec = s.st_atime_sec;
 	st->st_mtime_sec = s.st_mtime_sec;
 	st->st_ctime_sec = s.st_ctime_sec;
+	st->st_atime_nsec = s.st_atime_nsec;
+	st->st_mtime_nsec = s.st_mtime_nsec;
+	st->st_ctime_nsec = s.st_ctime_nsec;
 	return 0;
 }
 
 static int node_of_path(const char __user *upath, struct fs_node **out)
 {
-	char *path;
-	int rc = fs_get_path(upath, &path);
-
-	if (rc)
-		return rc;
-	rc = fs_walk(&fs_root, path, out);
-	kfree(path);
-	return rc;
+	return fs_lookup_at(AT_FDCWD, upath, out);
 }
 
 /* fd's node, referenced as node_of_path's (fs_node_put): it outlives the
@@ -144,4 +154,97 @@ long sys_fstat64(int fd, void __user *st)
 	if (n)
 		fs_node_put(n);
 	return ret;
+}
+
+#define AT_SYMLINK_NOFOLLOW 0x100
+#define AT_NO_AUTOMOUNT	    0x800
+#define AT_EMPTY_PATH	    0x1000
+
+/* fstatat64: dirfd and a path; with AT_EMPTY_PATH an empty path is dirfd
+ * itself (AT_FDCWD: the cwd). */
+long sys_fstatat64(int dirfd, const char __user *upath, void __user *ust, int flags)
+{
+	struct fs_node *n = NULL;
+	long ret;
+	int rc;
+	char c;
+
+	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT | AT_EMPTY_PATH))
+		return -EINVAL;
+	if ((flags & AT_EMPTY_PATH) && !copy_from_user(&c, upath, 1) && c == '\0') {
+		if (dirfd == AT_FDCWD)
+			rc = fs_start(AT_FDCWD, "", &n);
+		else
+			rc = node_of_fd(dirfd, &n);
+	} else {
+		rc = fs_lookup_at(dirfd, upath, &n);
+	}
+	ret = put_stat64(rc, n, ust);
+	if (n && !rc)
+		fs_node_put(n);
+	return ret;
+}
+
+/* statx (383): Linux's struct statx, 256 bytes; the basic fields only. */
+struct abi_statx_ts {
+	s64 tv_sec;
+	u32 tv_nsec;
+	s32 reserved;
+};
+
+struct abi_statx {
+	u32 stx_mask, stx_blksize;
+	u64 stx_attributes;
+	u32 stx_nlink, stx_uid, stx_gid;
+	u16 stx_mode, spare0;
+	u64 stx_ino, stx_size, stx_blocks, stx_attributes_mask;
+	struct abi_statx_ts stx_atime, stx_btime, stx_ctime, stx_mtime;
+	u32 stx_rdev_major, stx_rdev_minor, stx_dev_major, stx_dev_minor;
+	u64 spare[14];
+};
+
+_Static_assert(sizeof(struct abi_statx) == 256, "Linux's struct statx");
+
+#define AT_STATX_SYNC_TYPE 0x6000
+#define STATX_BASIC_STATS  0x7ffu
+#define STATX_RESERVED	   0x80000000u
+
+long sys_statx(int dirfd, const char __user *upath, int flags, u32 mask, void __user *ubuf)
+{
+	struct abi_statx sx;
+	struct abi_stat64 st;
+	struct fs_node *n = NULL;
+	int rc;
+	char c;
+
+	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT | AT_EMPTY_PATH | AT_STATX_SYNC_TYPE))
+		return -EINVAL;
+	if ((flags & AT_STATX_SYNC_TYPE) == AT_STATX_SYNC_TYPE || (mask & STATX_RESERVED))
+		return -EINVAL;
+	if ((flags & AT_EMPTY_PATH) && !copy_from_user(&c, upath, 1) && c == '\0')
+		rc = dirfd == AT_FDCWD ? fs_start(AT_FDCWD, "", &n) : node_of_fd(dirfd, &n);
+	else
+		rc = fs_lookup_at(dirfd, upath, &n);
+	if (rc)
+		return rc;
+	fill_stat64(n, &st);
+	fs_node_put(n);
+	memset(&sx, 0, sizeof(sx));
+	sx.stx_mask = STATX_BASIC_STATS;
+	sx.stx_blksize = st.st_blksize;
+	sx.stx_nlink = st.st_nlink;
+	sx.stx_uid = st.st_uid;
+	sx.stx_gid = st.st_gid;
+	sx.stx_mode = (u16)st.st_mode;
+	sx.stx_ino = st.st_ino;
+	sx.stx_size = st.st_size;
+	sx.stx_blocks = st.st_blocks;
+	sx.stx_atime.tv_sec = st.st_atime_sec, sx.stx_atime.tv_nsec = st.st_atime_nsec;
+	sx.stx_mtime.tv_sec = st.st_mtime_sec, sx.stx_mtime.tv_nsec = st.st_mtime_nsec;
+	sx.stx_ctime.tv_sec = st.st_ctime_sec, sx.stx_ctime.tv_nsec = st.st_ctime_nsec;
+	sx.stx_rdev_major = (u32)(st.st_rdev >> 8) & 0xfff;
+	sx.stx_rdev_minor = (u32)(st.st_rdev & 0xff);
+	sx.stx_dev_major = (u32)(st.st_dev >> 8) & 0xfff;
+	sx.stx_dev_minor = (u32)(st.st_dev & 0xff);
+	return copy_to_user(ubuf, &sx, sizeof(sx)) ? -EFAULT : 0;
 }

@@ -48,6 +48,63 @@ long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 long sys_pipe(int __user *ufds);
 long sys_pipe2(int __user *ufds, int flags);
 
+/* fs/open.c */
+long sys_faccessat(int dirfd, const char __user *path, int mode);
+long sys_faccessat2(int dirfd, const char __user *path, int mode, int flags);
+/* fs/read_write.c */
+long sys_pread64(int fd, void __user *buf, size_t n, u32 pos_lo, u32 pos_hi);
+long sys_pwrite64(int fd, const void __user *buf, size_t n, u32 pos_lo, u32 pos_hi);
+struct fs_node;
+long tmpfs_write(struct fs_node *n, u64 pos, const void __user *buf, size_t len);
+/* fs/stat.c */
+long sys_fstatat64(int dirfd, const char __user *path, void __user *st, int flags);
+long sys_statx(int dirfd, const char __user *path, int flags, u32 mask, void __user *buf);
+/* fs/namei.c */
+long sys_mkdir(const char __user *path, u32 mode);
+long sys_mkdirat(int dirfd, const char __user *path, u32 mode);
+long sys_rmdir(const char __user *path);
+long sys_unlink(const char __user *path);
+long sys_unlinkat(int dirfd, const char __user *path, int flags);
+long sys_rename(const char __user *oldp, const char __user *newp);
+long sys_renameat(int olddfd, const char __user *oldp, int newdfd, const char __user *newp);
+long sys_renameat2(int olddfd, const char __user *oldp, int newdfd, const char __user *newp,
+		   u32 flags);
+long sys_mknod(const char __user *path, u32 mode, u32 dev);
+long sys_mknodat(int dirfd, const char __user *path, u32 mode, u32 dev);
+long sys_chdir(const char __user *path);
+long sys_fchdir(int fd);
+long sys_getcwd(char __user *buf, u32 size);
+long sys_umask(u32 mask);
+/* fs/attr.c */
+long sys_truncate(const char __user *path, long len);
+long sys_ftruncate(int fd, u32 len);
+long sys_truncate64(const char __user *path, u32 lo, u32 hi);
+long sys_ftruncate64(int fd, u32 lo, u32 hi);
+long sys_fsync(int fd);
+long sys_fdatasync(int fd);
+long sys_chmod(const char __user *path, u32 mode);
+long sys_fchmod(int fd, u32 mode);
+long sys_fchmodat(int dirfd, const char __user *path, u32 mode);
+long sys_chown16(const char __user *path, u32 uid, u32 gid);
+long sys_lchown16(const char __user *path, u32 uid, u32 gid);
+long sys_fchown16(int fd, u32 uid, u32 gid);
+long sys_chown32(const char __user *path, u32 uid, u32 gid);
+long sys_lchown32(const char __user *path, u32 uid, u32 gid);
+long sys_fchown32(int fd, u32 uid, u32 gid);
+long sys_fchownat(int dirfd, const char __user *path, u32 uid, u32 gid, int flags);
+long sys_utimensat(int dirfd, const char __user *path, const void __user *times, int flags);
+long sys_utimensat_time64(int dirfd, const char __user *path, const void __user *times,
+			  int flags);
+/* fs/mount.c */
+long sys_mount(const char __user *src, const char __user *target, const char __user *type,
+	       u32 flags, const void __user *data);
+long sys_umount2(const char __user *target, int flags);
+/* fs/statfs.c */
+long sys_statfs(const char __user *path, void __user *buf);
+long sys_fstatfs(int fd, void __user *buf);
+long sys_statfs64(const char __user *path, u32 size, void __user *buf);
+long sys_fstatfs64(int fd, u32 size, void __user *buf);
+
 /* fs/timerfd.c */
 long sys_timerfd_create(int clockid, int flags);
 long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew,

@@ -43,7 +43,7 @@
 #define __NR_execve            11
 #define __NR_time              13
 #define __NR_lseek             19
-#define __NR_mount             21 /* libc only (for Linux's init): tick386 -ENOSYS */
+#define __NR_mount             21 /* tmpfs only (fs/mount.c) */
 #define __NR_getpid            20
 #define __NR_getuid            24
 #define __NR_alarm             27
@@ -125,6 +125,51 @@
 #define __NR_rt_tgsigqueueinfo  335
 #define __NR_clock_adjtime     343
 
+/* Files and tmpfs (fs/namei.c, fs/attr.c, fs/statfs.c, fs/read_write.c). */
+#define __NR_unlink            10
+#define __NR_chdir             12
+#define __NR_mknod             14
+#define __NR_chmod             15
+#define __NR_lchown16          16
+#define __NR_umount2           52
+#define __NR_rename            38
+#define __NR_mkdir             39
+#define __NR_rmdir             40
+#define __NR_umask             60
+#define __NR_truncate          92
+#define __NR_ftruncate         93
+#define __NR_fchmod            94
+#define __NR_fchown16          95
+#define __NR_statfs            99
+#define __NR_fstatfs           100
+#define __NR_fsync             118
+#define __NR_fchdir            133
+#define __NR_fdatasync         148
+#define __NR_pread64           180
+#define __NR_pwrite64          181
+#define __NR_chown16           182
+#define __NR_getcwd            183
+#define __NR_truncate64        193
+#define __NR_ftruncate64       194
+#define __NR_lchown32          198
+#define __NR_fchown32          207
+#define __NR_chown32           212
+#define __NR_statfs64          268
+#define __NR_fstatfs64         269
+#define __NR_mkdirat           296
+#define __NR_mknodat           297
+#define __NR_fchownat          298
+#define __NR_fstatat64         300
+#define __NR_unlinkat          301
+#define __NR_renameat          302
+#define __NR_fchmodat          306
+#define __NR_faccessat         307
+#define __NR_utimensat         320
+#define __NR_renameat2         353
+#define __NR_statx             383
+#define __NR_utimensat_time64  412
+#define __NR_faccessat2        439
+
 /*
  * set_tid_address is 258 on Linux i386, which is timer_delete here: tick386
  * has it at 223, a number Linux i386 leaves unused.  A C library built for
@@ -144,7 +189,7 @@
 #define __NR_clock_nanosleep   262
 
 /* One past the highest number: the size of the kernel's call table. */
-#define NR_SYSCALLS            344
+#define NR_SYSCALLS            440
 
 /* A result in [-MAX_ERRNO, -1] is -errno; anything else is a value. */
 #define MAX_ERRNO              4095

@@ -9,7 +9,11 @@
  * timerfd_create, open and poll on many descriptors fail with ENOMEM;
  * pipe2 with ENFILE (the pipe) or ENOMEM (a file), as Linux's; brk
  * keeps the old break; mq_open creating a queue and mq_send with ENOMEM,
- * leaving no queue and no message; waitid never fails for memory.  A kernel fault ends the run (the runner then
+ * leaving no queue and no message; waitid never fails for memory; on
+ * tmpfs, open(O_CREAT), mkdir and rename fail with ENOMEM and leave no
+ * name made or moved, a write fails with ENOMEM or returns what it wrote
+ * before the failed page (the size says so), and the open of a FIFO
+ * fails with ENOMEM.  A kernel fault ends the run (the runner then
  * misses init's exit line).  The last lines count the failures, per call.
  */
 /* initramfs: yes */
@@ -338,6 +342,93 @@ static long waitid_run(void)
 	return si.si_pid == waitid_child && si.si_status == 5 ? 0 : -1;
 }
 
+/* ---- tmpfs (fs/tmpfs.c, fs/namei.c) and FIFOs (fs/pipe.c) ------------------------ */
+
+/* A failed create leaves no name; a made one is removed again. */
+static int gone_settle(const char *path, long r, int is_fd)
+{
+	int good = 1;
+
+	if (r < 0)
+		good = access(path, F_OK) != 0 && errno == ENOENT;
+	else if (is_fd)
+		close((int)r);
+	if (!good)
+		tap_why("%s left behind", path);
+	return good;
+}
+
+static long tmpfs_create_run(void)
+{
+	return open("/tmp/fail-nth-new", O_RDWR | O_CREAT | O_EXCL, 0600);
+}
+
+static int tmpfs_create_settle(long r, int injected)
+{
+	int good = gone_settle("/tmp/fail-nth-new", r, 1);
+
+	(void)injected;
+	unlink("/tmp/fail-nth-new");
+	return good;
+}
+
+static long mkdir_run(void)
+{
+	return mkdir("/tmp/fail-nth-dir", 0700);
+}
+
+static int mkdir_settle(long r, int injected)
+{
+	int good = gone_settle("/tmp/fail-nth-dir", r, 0);
+
+	(void)injected;
+	rmdir("/tmp/fail-nth-dir");
+	return good;
+}
+
+/* 3 pages written to an empty file: the table's two and the data's. */
+static char wbuf[3 * 4096];
+static int wfd = -1;
+
+static long tmpfs_write_run(void)
+{
+	return pwrite(wfd, wbuf, sizeof(wbuf), 0);
+}
+
+/* A write cut short by a failed page returns what it wrote (Linux). */
+static int tmpfs_write_settle(long r, int injected)
+{
+	struct stat st;
+	int good = fstat(wfd, &st) == 0 && st.st_size == (r > 0 ? r : 0);
+
+	if (!good)
+		tap_why("size %ld after %ld", (long)st.st_size, r);
+	if (!injected && r != (long)sizeof(wbuf))
+		good = 0;
+	ftruncate(wfd, 0);
+	return good;
+}
+
+static long rename_run(void)
+{
+	return rename("/tmp/fail-nth-a", "/tmp/fail-nth-b");
+}
+
+static int rename_settle(long r, int injected)
+{
+	int good = access(r == 0 ? "/tmp/fail-nth-b" : "/tmp/fail-nth-a", F_OK) == 0;
+
+	(void)injected;
+	if (r == 0)
+		rename("/tmp/fail-nth-b", "/tmp/fail-nth-a");
+	return good;
+}
+
+static long fifo_open_run(void)
+{
+	return open("/tmp/fail-nth-fifo", O_RDWR);
+}
+
 /* ---- the interface itself ------------------------------------------------------- */
 
 static void test_interface(void)
@@ -420,6 +511,11 @@ int main(void)
 		{ "mq_open(O_CREAT)", ENOMEM, NULL, mq_create_run, mq_create_settle },
 		{ "mq_send", ENOMEM, NULL, mq_send_run, mq_send_settle },
 		{ "waitid", 0, waitid_prepare, waitid_run, plain_settle },
+		{ "open(O_CREAT) on tmpfs", ENOMEM, NULL, tmpfs_create_run, tmpfs_create_settle },
+		{ "mkdir on tmpfs", ENOMEM, NULL, mkdir_run, mkdir_settle },
+		{ "write on tmpfs", ENOMEM, NULL, tmpfs_write_run, tmpfs_write_settle },
+		{ "rename on tmpfs", ENOMEM, NULL, rename_run, rename_settle },
+		{ "open of a FIFO", ENOMEM, NULL, fifo_open_run, close_settle },
 	};
 	int nnames = 0;
 	sigset_t block;
@@ -439,6 +535,14 @@ int main(void)
 	/* one message through first: its slab takes its page outside the walk */
 	if (mq_send_run() == 0)
 		mq_send_settle(0, 0);
+	/* tmpfs: the written file and the renamed and FIFO names exist first;
+	 * one write and truncate before the walk, so the heap is warm. */
+	wfd = open("/tmp/fail-nth-w", O_RDWR | O_CREAT, 0600);
+	pwrite(wfd, wbuf, sizeof(wbuf), 0);
+	ftruncate(wfd, 0);
+	close(open("/tmp/fail-nth-a", O_RDWR | O_CREAT, 0600));
+	mkfifo("/tmp/fail-nth-fifo", 0600);
+	close(open("/tmp/fail-nth-fifo", O_RDWR));
 
 	for (unsigned c = 0; c < sizeof(clocks) / sizeof(clocks[0]); c++)
 		for (unsigned k = 0; k < sizeof(notifies) / sizeof(notifies[0]); k++) {
@@ -465,6 +569,10 @@ int main(void)
 	summary_print();
 	mq_close(mq_walk_q);
 	mq_unlink("/fail_nth_q");
+	close(wfd);
+	unlink("/tmp/fail-nth-w");
+	unlink("/tmp/fail-nth-a");
+	unlink("/tmp/fail-nth-fifo");
 	close(nth_fd);
 	return done_testing();
 }

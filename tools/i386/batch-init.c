@@ -1,6 +1,7 @@
 /*
  * The init of tools/i386/linux-batch: runs the programs that
- * /bin/.batch-list names (one a line, "NAME" or "NAME merged"; the other
+ * /bin/.batch-list names (one a line, "NAME", "NAME merged", and either
+ * followed by " limit=SECONDS", that program's own time limit; the other
  * files of /bin are there for them to use), one after another, in Debian's Linux 6.1 i386 booted in QEMU, and prints
  * each one's results between markers on the console:
  *
@@ -21,12 +22,15 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <net/if.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -58,10 +62,10 @@ static void dump(const char *file)
 	unlink(file);
 }
 
-static int run(const char *name, int merged)
+static int run(const char *name, int merged, int limit)
 {
 	char path[300], out[300], err[300];
-	struct timespec timeout = {limit_s, 0};
+	struct timespec deadline, now, timeout;
 	sigset_t chld;
 	int status = 0;
 	pid_t pid;
@@ -90,9 +94,22 @@ static int run(const char *name, int merged)
 		dprintf(2, "batch-init: execve %s: %s\n", path, strerror(errno));
 		_exit(127);
 	}
-	/* Wait for it, at most limit_s of (virtual) time; then kill its
-	 * whole session, so that no child of it outlives it. */
+	/* Wait for it, at most LIMIT seconds of (virtual) time from its start
+	 * (a deadline: the SIGCHLD of an orphan it leaves to init does not
+	 * restart the count); then kill its whole session, so that no child
+	 * of it outlives it. */
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += limit;
 	while (waitpid(pid, &status, WNOHANG) == 0) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		timeout.tv_sec = deadline.tv_sec - now.tv_sec;
+		timeout.tv_nsec = deadline.tv_nsec - now.tv_nsec;
+		if (timeout.tv_nsec < 0) {
+			timeout.tv_nsec += 1000000000L;
+			timeout.tv_sec--;
+		}
+		if (timeout.tv_sec < 0)
+			timeout.tv_sec = timeout.tv_nsec = 0;
 		if (sigtimedwait(&chld, NULL, &timeout) < 0 && errno == EAGAIN) {
 			kill(-pid, SIGKILL);
 			waitpid(pid, &status, 0);
@@ -113,6 +130,25 @@ static int run(const char *name, int merged)
 	return WEXITSTATUS(status);
 }
 
+/* Bring the loopback interface up, as an installed system's boot does:
+ * programs connect to 127.0.0.1 (LTP's epoll_wait05), and Linux starts
+ * it down.  Quietly: a kernel without networking has nothing to raise. */
+static void loopback_up(void)
+{
+	struct ifreq ifr;
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (s < 0)
+		return;
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "lo");
+	if (ioctl(s, SIOCGIFFLAGS, &ifr) == 0) {
+		ifr.ifr_flags |= IFF_UP;
+		ioctl(s, SIOCSIFFLAGS, &ifr);
+	}
+	close(s);
+}
+
 int main(int argc, char **argv)
 {
 	char name[256];
@@ -126,6 +162,7 @@ int main(int argc, char **argv)
 	mkdir("/dev", 0755);
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mkdir("/tmp", 01777);
+	loopback_up();
 	results = fopen("/dev/ttyS1", "w");
 	if (!results) {
 		printf("batch-init: /dev/ttyS1: %s\n", strerror(errno));
@@ -143,8 +180,8 @@ int main(int argc, char **argv)
 	sigprocmask(SIG_BLOCK, &chld, NULL);
 	list = fopen("/bin/.batch-list", "r");
 	while (list && fgets(name, sizeof(name), list)) {
-		char *flag;
-		int status;
+		char *flag, *lim;
+		int status, limit = limit_s;
 
 		name[strcspn(name, "\n")] = '\0';
 		flag = strchr(name, ' ');
@@ -152,7 +189,10 @@ int main(int argc, char **argv)
 			*flag++ = '\0';
 		if (name[0] == '\0')
 			continue;
-		status = run(name, flag && !strcmp(flag, "merged"));
+		lim = flag ? strstr(flag, "limit=") : NULL;
+		if (lim && atoi(lim + 6) > 0)
+			limit = atoi(lim + 6);
+		status = run(name, flag && !strncmp(flag, "merged", 6), limit);
 
 		fprintf(results, "=== status %s %d\n", name, status);
 		fflush(results);

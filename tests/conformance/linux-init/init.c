@@ -10,7 +10,8 @@
  *     === end NAME status S
  * where S is the exit status, 128+N when signal N ended it, 124 when it
  * ran longer than 60 s (then it is killed).  Then powers off: Linux's init
- * must not exit.  /proc is mounted first (conformance/proc.c reads it).
+ * must not exit.  /proc is mounted first (conformance/proc.c reads it),
+ * and tmpfs on /tmp and /dev/shm, as tick386's kernel mounts them.
  * Built with tools/ucc --linux-numbers, like the programs.
  */
 #include <errno.h>
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/reboot.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -67,8 +69,14 @@ int main(int argc, char **argv)
 {
 	sigset_t chld;
 
-	syscall(39, "/proc", 0555); /* mkdir: not in the libc, Linux's number */
+	mkdir("/proc", 0555);
 	mount("proc", "/proc", "proc", 0, NULL);
+	/* tmpfs where tick386 has it (conformance/tmpfs.c, fifo.c work under /dev/shm) */
+	mkdir("/tmp", 01777);
+	mount("tmpfs", "/tmp", "tmpfs", 0, "mode=1777");
+	mkdir("/dev", 0755);
+	mkdir("/dev/shm", 01777);
+	mount("tmpfs", "/dev/shm", "tmpfs", 0, "mode=1777");
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, NULL);

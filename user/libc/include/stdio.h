@@ -37,6 +37,17 @@ extern FILE *const stderr;
 #define SEEK_CUR 1
 #define SEEK_END 2
 
+/* renameat2's flags (glibc declares them here with _GNU_SOURCE). */
+#define RENAME_NOREPLACE (1 << 0)
+#define RENAME_EXCHANGE	 (1 << 1)
+#define RENAME_WHITEOUT	 (1 << 2)
+
+int rename(const char *oldpath, const char *newpath);
+int renameat(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
+int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath,
+	      unsigned int flags);
+int remove(const char *path);
+
 int printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int fprintf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int dprintf(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -23,6 +23,11 @@ typedef struct {
 	long long rem;
 } lldiv_t;
 
+int mkstemp(char *tmpl);
+int mkostemp(char *tmpl, int flags);
+char *mkdtemp(char *tmpl);
+char *realpath(const char *restrict path, char *restrict resolved);
+
 void *malloc(size_t size);
 void *calloc(size_t n, size_t size);
 void *realloc(void *p, size_t size);

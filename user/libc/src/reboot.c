@@ -1,12 +1,10 @@
 /*
- * reboot and mount: Linux's calls, which tick386 does not have (its table
- * answers -ENOSYS).  They exist so that one program can be the init of a
- * Linux kernel in QEMU (tools/runprog-linux): mount devtmpfs for
- * /dev/console, power off at the end instead of exiting (init exiting
- * panics Linux).
+ * reboot: Linux's call, which tick386 does not have (its table answers
+ * -ENOSYS).  It exists so that one program can be the init of a Linux
+ * kernel in QEMU (tools/runprog-linux): power off at the end instead of
+ * exiting (init exiting panics Linux).
  */
 #include <errno.h>
-#include <sys/mount.h>
 #include <sys/reboot.h>
 #include "syscall.h"
 
@@ -17,11 +15,4 @@
 int reboot(int howto)
 {
 	return (int)sys_ret(sys_4(__NR_reboot, LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, howto, 0));
-}
-
-int mount(const char *source, const char *target, const char *fstype, unsigned long flags,
-	  const void *data)
-{
-	return (int)sys_ret(
-	    sys_5(__NR_mount, (long)source, (long)target, (long)fstype, (long)flags, (long)data));
 }

@@ -1,7 +1,7 @@
 /*
- * <sys/mount.h>: mount(2), for a program that runs as the init of a Linux
- * kernel, which finds no /dev/console in a bare initramfs and mounts
- * devtmpfs for it.  tick386 has no such call (ENOSYS).
+ * <sys/mount.h>: mount(2) and umount2(2).  tick386 mounts tmpfs only
+ * (fs/mount.c); a program run as the init of a Linux kernel mounts
+ * devtmpfs for /dev/console.
  */
 #ifndef _SYS_MOUNT_H
 #define _SYS_MOUNT_H
@@ -10,8 +10,18 @@
 #define MS_NOSUID 2
 #define MS_NODEV  4
 #define MS_NOEXEC 8
+#define MS_REMOUNT 32
+#define MS_BIND 4096
+#define MS_MOVE 8192
+
+#define MNT_FORCE 1
+#define MNT_DETACH 2
+#define MNT_EXPIRE 4
+#define UMOUNT_NOFOLLOW 8
 
 int mount(const char *source, const char *target, const char *fstype, unsigned long flags,
 	  const void *data);
+int umount(const char *target);
+int umount2(const char *target, int flags);
 
 #endif

@@ -1,0 +1,45 @@
+/*
+ * Path lookup for the system calls: from the working directory, a dirfd
+ * (the *at calls) or the root (fs/namei.c).
+ */
+#ifndef TICK386_FS_NAMEI_H
+#define TICK386_FS_NAMEI_H
+
+#include "lib/types.h"
+#include "mm/uaccess.h"
+
+struct fs_node;
+
+/* The directory a path starts from: the root for an absolute path, the
+ * cwd for AT_FDCWD, dirfd's directory; referenced (fs_node_put).
+ * -EBADF, -ENOTDIR. */
+int fs_start(int dirfd, const char *path, struct fs_node **out);
+/* The node at a user path from dirfd: 0 and *out (referenced), or -errno. */
+int fs_lookup_at(int dirfd, const char __user *upath, struct fs_node **out);
+
+/* A path split for the calls that make or remove a name. */
+struct fs_parent {
+	char *path;	  /* the copy, kfreed by fs_parent_done */
+	struct fs_node *dir; /* referenced: the directory of the last name */
+	const char *name; /* the last name: len bytes in path; len 0: the root */
+	size_t len;
+	bool slash; /* the path ended with '/' */
+	bool dot;   /* the last name is "." */
+	bool dotdot;
+};
+/*
+ * Walk all but the last name: 0 and *p, or -errno of the walk
+ * (-ENOENT, -ENOTDIR, -ENAMETOOLONG of a directory's name).  The last
+ * name is not checked (its length neither): the callers do, in Linux's
+ * order.
+ */
+int fs_parent_at(int dirfd, const char __user *upath, struct fs_parent *p);
+void fs_parent_done(struct fs_parent *p);
+/* The child of dir named p's last name, referenced and mounts crossed:
+ * 0, -ENOENT, -ENAMETOOLONG. */
+int fs_parent_child(struct fs_parent *p, struct fs_node **out);
+/* Whether a new name may be made in p->dir: 0, -EROFS (not tmpfs),
+ * -ENOENT (a removed directory), -ENAMETOOLONG. */
+int fs_parent_writable(struct fs_parent *p);
+
+#endif

@@ -1,0 +1,2 @@
+/* <sys/vfs.h>: the same as <sys/statfs.h>. */
+#include <sys/statfs.h>

@@ -1,0 +1,13 @@
+/* fchmod: the system call of the same name (one function per object: a
+ * program may define its own). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "syscall.h"
+
+int fchmod(int fd, mode_t mode)
+{
+	return (int)sys_ret(sys_2(__NR_fchmod, fd, (long)mode));
+}

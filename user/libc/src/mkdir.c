@@ -1,0 +1,13 @@
+/* mkdir: the system call of the same name (one function per object: a
+ * program may define its own). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "syscall.h"
+
+int mkdir(const char *path, mode_t mode)
+{
+	return (int)sys_ret(sys_2(__NR_mkdir, (long)path, (long)mode));
+}

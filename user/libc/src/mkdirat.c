@@ -1,0 +1,13 @@
+/* mkdirat: the system call of the same name (one function per object: a
+ * program may define its own). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "syscall.h"
+
+int mkdirat(int dirfd, const char *path, mode_t mode)
+{
+	return (int)sys_ret(sys_3(__NR_mkdirat, dirfd, (long)path, (long)mode));
+}
