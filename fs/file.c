@@ -51,6 +51,8 @@ void file_put(struct file *f)
 		return;
 	BUG_ON(f->refs == 0); /* a put without its get: the file is freed already */
 	if (--f->refs == 0) {
+		if (f->epoll_items)
+			eventpoll_release(f);
 		if (f->ops && f->ops->release)
 			f->ops->release(f);
 		kfree(f->text);
@@ -102,9 +104,14 @@ bool fd_available(void)
 
 int fd_install(struct file *f, bool cloexec)
 {
+	return fd_install_from(f, 0, cloexec);
+}
+
+int fd_install_from(struct file *f, int from, bool cloexec)
+{
 	struct fd_table *t = &current->leader->files;
 
-	for (int fd = 0; fd < FD_MAX; fd++)
+	for (int fd = from; fd < FD_MAX; fd++)
 		if (!t->fd[fd]) {
 			t->fd[fd] = f;
 			t->cloexec[fd] = cloexec ? 1 : 0;

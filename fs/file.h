@@ -60,6 +60,11 @@ struct file_ops {
 	/* The last close (file_put): free what the file owns; file_put then
 	 * frees the struct file itself.  NULL: nothing to free. */
 	void (*release)(struct file *f);
+	/* poll answers for the calling task (a signalfd: the caller's pending
+	 * signals), so a wake seen from another task says nothing: an
+	 * edge-triggered epoll item takes each wake as an edge and asks
+	 * again in the waiter (fs/eventpoll.c). */
+	bool poll_per_task;
 };
 
 struct file {
@@ -75,6 +80,11 @@ struct file {
 	u32 size;
 	char *text;
 	void *private_data; /* what an ops file is (a timerfd's timer) */
+	int owner;	    /* fcntl F_SETOWN: a pid, or minus a group; 0 none */
+	/* The epoll items watching this file (fs/eventpoll.c), NULL for none:
+	 * not references; the last file_put takes each off its epoll
+	 * (eventpoll_release) before the file goes, as Linux's __fput. */
+	struct epitem *epoll_items;
 };
 
 /*
@@ -115,6 +125,8 @@ bool fd_available(void);
 int fd_install(struct file *f, bool cloexec);
 /* Whether fd_install would find a slot now. */
 bool fd_table_has_room(void);
+/* The same, at the lowest free descriptor >= from (fcntl F_DUPFD). */
+int fd_install_from(struct file *f, int from, bool cloexec);
 /* Empty slot fd of a call that just filled it (fd_install) and fails
  * afterwards: the caller still holds the file's reference. */
 void fd_uninstall(int fd);
@@ -129,6 +141,10 @@ u32 file_poll(struct file *f);
 /* Some file may have become ready: pollers in poll/select look again
  * (fs/select.c).  IRQ-safe. */
 void file_poll_wake(void);
+
+/* fs/eventpoll.c: take every epoll item watching f off its epoll (f's
+ * last reference is going). */
+void eventpoll_release(struct file *f);
 
 extern struct file console_in, console_out;
 

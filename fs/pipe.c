@@ -3,9 +3,9 @@
  *
  * A pipe is a byte ring of PIPE_PAGES pages (PIPE_CAPACITY bytes) and two
  * files, its read end and its write end.  Linux's default is 16 pages
- * (F_GETPIPE_SZ says 65536); tick386 holds 4 (16384 bytes) and has no
- * fcntl to ask or change it: a program can tell by filling an empty pipe
- * with O_NONBLOCK writes until EAGAIN.  What POSIX promises holds: a write
+ * (F_GETPIPE_SZ says 65536); tick386 holds 4 (16384 bytes), which
+ * fcntl's F_GETPIPE_SZ says (pipe_get_size); F_SETPIPE_SZ cannot change
+ * it (EINVAL, fs/fcntl.c).  What POSIX promises holds: a write
  * of at most PIPE_BUF (4096) bytes is atomic (it waits, or says EAGAIN,
  * until all of it fits), and POLLOUT means such a write will not block
  * (Linux: a free slot of a page).
@@ -238,6 +238,8 @@ static u32 pipe_poll(struct file *f)
 	return mask;
 }
 
+static const struct file_ops pipe_ops;
+
 static long pipe_ioctl(struct file *f, u32 cmd, u32 arg)
 {
 	struct pipe *p = f->private_data;
@@ -246,6 +248,11 @@ static long pipe_ioctl(struct file *f, u32 cmd, u32 arg)
 	if (cmd != FIONREAD)
 		return -ENOTTY;
 	return copy_to_user((void __user *)arg, &count, sizeof(count)) ? -EFAULT : 0;
+}
+
+long pipe_get_size(struct file *f)
+{
+	return f->ops == &pipe_ops ? (long)PIPE_CAPACITY : -EBADF; /* Linux's get_pipe_info */
 }
 
 static void pipe_free(struct pipe *p)

@@ -42,6 +42,7 @@ enum proc_kind {
 	PROC_PID_DIR,
 	PROC_PID_STAT,
 	PROC_PID_STATUS,
+	PROC_PID_MAPS,
 	PROC_PID_TIMERS,
 	PROC_PID_FAIL_NTH,
 };
@@ -78,12 +79,24 @@ static struct proc_node proc_files[] = {
 };
 #define PROC_NR_FILES ARRAY_SIZE(proc_files)
 
+/* Linux's proc_create files (proc_reg_file_ops) have a poll op, which says
+ * DEFAULT_POLLMASK: epoll takes them (probed: /proc/uptime); a process's
+ * own files (/proc/PID/stat) have none, and epoll_ctl says EPERM. */
+bool proc_node_can_poll(const struct fs_node *n)
+{
+	for (u32 i = 0; i < PROC_NR_FILES; i++)
+		if (n == &proc_files[i].node)
+			return true;
+	return false;
+}
+
 static const struct {
 	const char *name;
 	enum proc_kind kind;
 } pid_files[] = {
 	{ "stat", PROC_PID_STAT },
 	{ "status", PROC_PID_STATUS },
+	{ "maps", PROC_PID_MAPS },
 	{ "timers", PROC_PID_TIMERS },
 	{ "fail-nth", PROC_PID_FAIL_NTH },
 };
@@ -377,6 +390,9 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 		break;
 	case PROC_PID_STATUS:
 		proc_pid_status(&out, t);
+		break;
+	case PROC_PID_MAPS:
+		proc_pid_maps(&out, t);
 		break;
 	default:
 		break;

@@ -22,6 +22,9 @@ struct task;
 
 /* Mount /proc (fs_init, once the archive is unpacked). */
 void proc_init(void);
+/* A top-level /proc file, which epoll may watch (fs/eventpoll.c). */
+struct fs_node;
+bool proc_node_can_poll(const struct fs_node *n);
 /* Link /proc/sys (fs/proc_sys.c) under proc_root: its top directory. */
 struct fs_node *proc_sys_init(struct fs_node *proc_root);
 /* fs/proc_sys_kernel.c: /proc/sys/kernel (the names uname reports) and
@@ -43,6 +46,8 @@ void proc_printf(struct proc_text *t, const char *fmt, ...) __attribute__((forma
 /* The texts (interrupts off; t is a process, zombie or not). */
 void proc_pid_stat(struct proc_text *out, struct task *t);
 void proc_pid_status(struct proc_text *out, struct task *t);
+/* /proc/PID/maps: mm/mmap_maps.c */
+void proc_pid_maps(struct proc_text *out, struct task *t);
 /* The timer lists (interrupts on: they take them off step by step);
  * 0 or -errno (-ENOENT: process pid is gone, -ENOMEM). */
 int proc_pid_timers(struct proc_text *out, int pid);

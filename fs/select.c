@@ -32,6 +32,7 @@
  */
 #include "arch/i386/cpu.h"
 #include "fs/file.h"
+#include "fs/select.h"
 #include "fs/syscalls.h"
 #include "kernel/task/task.h"
 #include "kernel/task/wait.h"
@@ -61,6 +62,7 @@ static struct wait_queue poll_waiters = WAIT_QUEUE_INIT;
 
 void file_poll_wake(void)
 {
+	eventpoll_wake(); /* edge-triggered items see the change first */
 	wait_wake_all(&poll_waiters);
 }
 
@@ -77,7 +79,7 @@ u32 file_poll(struct file *f)
  * comes (a fatal one too: sched_sleep's -EINTR).  Returns scan's count,
  * or -ERESTARTNOHAND.  The caller holds the files (pin_files).
  */
-static long poll_wait(long (*scan)(void *ctx), void *ctx, u64 deadline)
+long poll_wait(long (*scan)(void *ctx), void *ctx, u64 deadline)
 {
 	for (;;) {
 		u32 flags = irq_save();
@@ -136,7 +138,7 @@ static long write_time_left(const struct timespec *timeout, u64 deadline, void _
 
 /* Block mask while the call waits (as sigsuspend): the old mask is saved in
  * signal_state.saved_mask. */
-static void mask_apply(abi_sigset_t mask)
+void poll_mask_apply(abi_sigset_t mask)
 {
 	struct signal_state *st = &current->signal;
 	u32 flags = irq_save();
@@ -149,7 +151,7 @@ static void mask_apply(abi_sigset_t mask)
 
 /* Interrupted, the saved mask comes back after the handler (its frame
  * keeps it) or the restart (signal_deliver); otherwise now. */
-static void mask_restore(long ret)
+void poll_mask_restore(long ret)
 {
 	struct signal_state *st = &current->signal;
 	u32 flags;
@@ -164,7 +166,7 @@ static void mask_restore(long ret)
 	irq_restore(flags);
 }
 
-static long mask_get(const abi_sigset_t __user *umask, u32 size, abi_sigset_t *mask)
+long poll_mask_get(const abi_sigset_t __user *umask, u32 size, abi_sigset_t *mask)
 {
 	if (size != sizeof(abi_sigset_t))
 		return -EINVAL;
@@ -308,15 +310,15 @@ long sys_ppoll(struct pollfd __user *ufds, u32 nfds, struct timespec __user *uts
 		return ret;
 	deadline = deadline_after(uts ? &ts : NULL);
 	if (umask) {
-		ret = mask_get(umask, sigsetsize, &mask);
+		ret = poll_mask_get(umask, sigsetsize, &mask);
 		if (ret)
 			return ret;
-		mask_apply(mask);
+		poll_mask_apply(mask);
 	}
 	ret = do_poll(ufds, nfds, deadline);
 	ret = write_time_left(uts ? &ts : NULL, deadline, uts, false, ret);
 	if (umask)
-		mask_restore(ret);
+		poll_mask_restore(ret);
 	return ret;
 }
 
@@ -451,14 +453,14 @@ long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 		return ret;
 	deadline = deadline_after(uts ? &ts : NULL);
 	if (sig[0]) {
-		ret = mask_get((const abi_sigset_t __user *)sig[0], sig[1], &mask);
+		ret = poll_mask_get((const abi_sigset_t __user *)sig[0], sig[1], &mask);
 		if (ret)
 			return ret;
-		mask_apply(mask);
+		poll_mask_apply(mask);
 	}
 	ret = do_select(n, uin, uout, uex, deadline);
 	ret = write_time_left(uts ? &ts : NULL, deadline, uts, false, ret);
 	if (sig[0])
-		mask_restore(ret);
+		poll_mask_restore(ret);
 	return ret;
 }

@@ -47,6 +47,28 @@ long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 /* fs/pipe.c */
 long sys_pipe(int __user *ufds);
 long sys_pipe2(int __user *ufds, int flags);
+struct file;
+/* fcntl F_GETPIPE_SZ: the ring's bytes; -EBADF when f is not a pipe's end. */
+long pipe_get_size(struct file *f);
+/* fs/fcntl.c */
+long sys_fcntl(int fd, int cmd, u32 arg);
+long sys_fcntl64(int fd, int cmd, u32 arg);
+/* fs/eventfd.c */
+long sys_eventfd(u32 initval);
+long sys_eventfd2(u32 initval, int flags);
+/* fs/signalfd.c */
+long sys_signalfd(int ufd, const u64 __user *umask, u32 sizemask);
+long sys_signalfd4(int ufd, const u64 __user *umask, u32 sizemask, int flags);
+/* fs/eventpoll.c */
+struct epoll_event;
+long sys_epoll_create(int size);
+long sys_epoll_create1(int flags);
+long sys_epoll_ctl(int epfd, int op, int fd, struct epoll_event __user *uev);
+long sys_epoll_wait(int epfd, struct epoll_event __user *uevents, int maxevents, int timeout_ms);
+long sys_epoll_pwait(int epfd, struct epoll_event __user *uevents, int maxevents, int timeout_ms,
+		     const u64 __user *umask, u32 sigsetsize);
+long sys_epoll_pwait2(int epfd, struct epoll_event __user *uevents, int maxevents,
+		      const void __user *uts, const u64 __user *umask, u32 sigsetsize);
 
 /* fs/open.c */
 long sys_faccessat(int dirfd, const char __user *path, int mode);

@@ -10,6 +10,7 @@
 #include "kernel/time/itimer.h"
 #include "kernel/time/ntp.h"
 #include "kernel/time/posix_syscalls.h"
+#include "mm/mmap.h"
 
 const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     /* tasks (kernel/task/sys_task.c) */
@@ -33,6 +34,15 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_sethostname, sys_sethostname),
     SYSCALL_ENTRY(__NR_setdomainname, sys_setdomainname),
     SYSCALL_ENTRY(__NR_sysinfo, sys_sysinfo),
+    /* memory mappings (mm/mmap.c, mmap_advise.c) */
+    SYSCALL_ENTRY(__NR_mmap, sys_old_mmap),
+    SYSCALL_ENTRY(__NR_mmap2, sys_mmap2),
+    SYSCALL_ENTRY(__NR_munmap, sys_munmap),
+    SYSCALL_ENTRY(__NR_mprotect, sys_mprotect),
+    SYSCALL_ENTRY(__NR_mremap, sys_mremap),
+    SYSCALL_ENTRY(__NR_madvise, sys_madvise),
+    SYSCALL_ENTRY(__NR_msync, sys_msync),
+    SYSCALL_ENTRY(__NR_mincore, sys_mincore),
     /* files (fs/) */
     SYSCALL_ENTRY(__NR_read, sys_read),
     SYSCALL_ENTRY(__NR_write, sys_write),
@@ -60,6 +70,16 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_timerfd_gettime, sys_timerfd_gettime),
     SYSCALL_ENTRY(__NR_pipe, sys_pipe), /* fs/pipe.c */
     SYSCALL_ENTRY(__NR_pipe2, sys_pipe2),
+    SYSCALL_ENTRY(__NR_fcntl, sys_fcntl), /* fs/fcntl.c */
+    SYSCALL_ENTRY(__NR_fcntl64, sys_fcntl64),
+    SYSCALL_ENTRY(__NR_eventfd, sys_eventfd), /* fs/eventfd.c */
+    SYSCALL_ENTRY(__NR_eventfd2, sys_eventfd2),
+    SYSCALL_ENTRY(__NR_signalfd, sys_signalfd), /* fs/signalfd.c */
+    SYSCALL_ENTRY(__NR_signalfd4, sys_signalfd4),
+    SYSCALL_ENTRY(__NR_epoll_create1, sys_epoll_create1), /* fs/eventpoll.c */
+    SYSCALL_ENTRY(__NR_epoll_ctl, sys_epoll_ctl),
+    SYSCALL_ENTRY(__NR_epoll_pwait, sys_epoll_pwait),
+    SYSCALL_ENTRY(__NR_epoll_pwait2, sys_epoll_pwait2),
     /* POSIX message queues (ipc/mqueue_name.c, ipc/mqueue.c) */
     SYSCALL_ENTRY(__NR_mq_open, sys_mq_open),
     SYSCALL_ENTRY(__NR_mq_unlink, sys_mq_unlink),

@@ -8,7 +8,8 @@
 # other layers do not (no PIT at all; the local APIC timer with the PM
 # timer source; no TSC and no PIT), the clock suites only, and the ACPI
 # power paths (tools/power-test).  test-matrix (not in make test, minutes):
-# every row, every in-kernel suite and the conformance suite against Linux.
+# every row, every in-kernel suite and the conformance suite against Linux
+# (ROWS="NAME...": only those rows).
 
 TEST_LAYERS += test-clock-matrix
 .PHONY: test-clock-matrix test-matrix
@@ -20,4 +21,4 @@ test-clock-matrix: deps
 test-matrix: deps test-kernel-image kernel user-libc initramfs
 	@(for n in $(CONF_NAMES); do [ -r $(CONF_HOST_DIR)/$$n.out ] || exit 1; done) || \
 	    $(MAKE) --no-print-directory test-conformance-host >/dev/null
-	@tools/clock-matrix full $(BUILD)/results $(TEST_KERNEL)
+	@CLOCK_MATRIX_ROWS="$(ROWS)" tools/clock-matrix full $(BUILD)/results $(TEST_KERNEL)

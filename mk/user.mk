@@ -9,7 +9,7 @@
 # The libc links lib/string.c and lib/vsnprintf.c, the kernel's own code,
 # compiled once more for user mode (vsnprintf renamed lib_vsnprintf, under
 # the libc's own vsnprintf that adds floating point).  libc-linux.a is the same library with
-# the timer/clock calls and set_tid_address at mainline Linux's numbers, so that the libc's own
+# the timer/clock calls, set_tid_address and epoll_ctl at mainline Linux's numbers, so that the libc's own
 # tests (layer test-libc) run on the Linux host.
 
 USER_BUILD    := $(BUILD)/user
@@ -21,7 +21,7 @@ LIBC_OBJ      := $(patsubst user/libc/src/%.c,$(USER_BUILD)/libc/%.o,$(LIBC_SRC_
                  $(patsubst user/libc/src/%.S,$(USER_BUILD)/libc/%.o,$(filter-out %/crt0.S,$(LIBC_SRC_S))) \
                  $(patsubst lib/%.c,$(USER_BUILD)/lib/%.o,$(LIBC_SHARED_C))
 # The objects that hold a number Linux has elsewhere (src/nr.h), built twice.
-LIBC_LINUX_VARIANT := timer tls
+LIBC_LINUX_VARIANT := timer tls eventpoll
 LIBC_LINUX_OBJ := $(foreach o,$(LIBC_OBJ),$(if $(filter $(addprefix $(USER_BUILD)/libc/,$(addsuffix .o,$(LIBC_LINUX_VARIANT))),$(o)),$(subst /libc/,/libc-linux/,$(o)),$(o)))
 USER_CRT0     := $(USER_BUILD)/crt0.o
 USER_LIBC     := $(USER_BUILD)/libc.a

@@ -1,10 +1,11 @@
 /*
- * User address spaces (see vm.h).  The page tables are the only record of
- * what is mapped: there are no region descriptors, so teardown is a walk of
- * the user half of the directory.
+ * User address spaces (see vm.h).  The page tables are the record of what
+ * is mapped, so teardown is a walk of the user half of the directory; the
+ * regions mmap made also have descriptors (mm/mmap.h), dropped with it.
  */
 #include "mm/vm.h"
 #include "arch/i386/paging.h"
+#include "mm/mmap.h"
 #include "mm/pmm.h"
 #include "lib/string.h"
 #include <abi/errno.h>
@@ -40,6 +41,7 @@ void vm_destroy(struct vm *vm)
 			if ((pt[j] & (PTE_PRESENT | PTE_SHARED)) == PTE_PRESENT)
 				pmm_free_page(pt[j] & PTE_ADDR_MASK);
 	}
+	mmap_destroy(vm); /* the objects' pages were never ours */
 	paging_pd_free_tables(vm->pd_phys);
 	memset(vm, 0, sizeof(*vm));
 }
@@ -59,6 +61,10 @@ int vm_clone(struct vm *dst, const struct vm *src)
 
 	if (rc)
 		return rc;
+	if (mmap_clone(dst, src)) {
+		vm_destroy(dst);
+		return -ENOMEM;
+	}
 	pd = (const u32 *)PHYS_TO_VIRT(src->pd_phys);
 	for (u32 i = 0; i < PDE_KERNEL_FIRST; i++) {
 		const u32 *pt;
@@ -174,10 +180,57 @@ bool vm_unmap(struct vm *vm, u32 va)
 	return true;
 }
 
+/* The PTE of va if its page table exists; else NULL and *next gets the
+ * first address of the next 4 MiB (0 past the top), to skip the hole. */
+static u32 *pte_or_skip(const struct vm *vm, u32 va, u32 *next)
+{
+	u32 *pte = paging_pte(vm->pd_phys, va, false);
+
+	if (!pte)
+		*next = (va | 0x3FFFFFu) + 1;
+	return pte;
+}
+
 void vm_unmap_range(struct vm *vm, u32 start, u32 end)
 {
-	for (u32 va = start & ~PAGE_MASK; va < end && va >= (start & ~PAGE_MASK); va += PAGE_SIZE)
-		vm_unmap(vm, va);
+	for (u32 va = start & ~PAGE_MASK; va < end && va >= (start & ~PAGE_MASK);) {
+		u32 next = va + PAGE_SIZE;
+
+		if (pte_or_skip(vm, va, &next))
+			vm_unmap(vm, va);
+		if (next <= va)
+			break;
+		va = next;
+	}
+}
+
+bool vm_any_present(const struct vm *vm, u32 start, u32 end)
+{
+	for (u32 va = start; va < end && va < USER_TOP;) {
+		u32 next = va + PAGE_SIZE, *pte = pte_or_skip(vm, va, &next);
+
+		if (pte && (*pte & PTE_PRESENT))
+			return true;
+		if (next <= va)
+			break;
+		va = next;
+	}
+	return false;
+}
+
+void vm_protect_range(struct vm *vm, u32 start, u32 end, u32 bits)
+{
+	for (u32 va = start; va < end && va < USER_TOP;) {
+		u32 next = va + PAGE_SIZE, *pte = pte_or_skip(vm, va, &next);
+
+		if (pte && (*pte & PTE_PRESENT)) {
+			*pte = (*pte & (PTE_ADDR_MASK | PTE_SHARED)) | bits;
+			paging_flush(vm->pd_phys, va);
+		}
+		if (next <= va)
+			break;
+		va = next;
+	}
 }
 
 u32 vm_lookup(const struct vm *vm, u32 va, u32 *access)
@@ -194,7 +247,7 @@ u32 vm_lookup(const struct vm *vm, u32 va, u32 *access)
 	return (*pte & PTE_ADDR_MASK) | (va & PAGE_MASK);
 }
 
-bool vm_range_ok(const struct vm *vm, u32 va, size_t n, u32 access)
+bool vm_range_ok(struct vm *vm, u32 va, size_t n, u32 access)
 {
 	u32 last;
 
@@ -206,7 +259,9 @@ bool vm_range_ok(const struct vm *vm, u32 va, size_t n, u32 access)
 	for (u32 page = va & ~PAGE_MASK;; page += PAGE_SIZE) {
 		u32 have = 0;
 
-		if (!vm_lookup(vm, page, &have) || (have & access) != access)
+		if ((!vm_lookup(vm, page, &have) || (have & access) != access) &&
+		    (!mmap_populate(vm, page, 1, access) || !vm_lookup(vm, page, &have) ||
+		     (have & access) != access))
 			return false;
 		if (page >= (last & ~PAGE_MASK))
 			return true;
@@ -232,7 +287,7 @@ int vm_copy_out(struct vm *vm, u32 va, const void *src, size_t n)
 	return 0;
 }
 
-int vm_copy_in(const struct vm *vm, void *dst, u32 va, size_t n)
+int vm_copy_in(struct vm *vm, void *dst, u32 va, size_t n)
 {
 	u8 *d = dst;
 
@@ -258,6 +313,8 @@ u32 vm_brk(struct vm *vm, u32 new_brk)
 	if (new_brk < vm->brk_start || new_brk > VM_BRK_LIMIT)
 		return vm->brk;
 	new_end = page_up(new_brk);
+	if (new_end > old_end && mmap_overlaps(vm, old_end, new_end))
+		return vm->brk; /* never into a mapping (Linux: find_vma_intersection) */
 	if (new_end > old_end) {
 		if (vm_map_range(vm, old_end, new_end, VM_READ | VM_WRITE) < 0) {
 			vm_unmap_range(vm, old_end, new_end);
@@ -289,6 +346,8 @@ bool vm_grow_stack(struct vm *vm, u32 addr, u32 esp)
 		return false;
 	if (esp > addr + STACK_GAP) /* far below the stack pointer: a stray access */
 		return false;
+	if (mmap_overlaps(vm, low, vm->stack_low))
+		return false; /* a mapping placed in the reserve stops the growth */
 	if (vm_map_range(vm, low, vm->stack_low, VM_READ | VM_WRITE)) {
 		vm_unmap_range(vm, low, vm->stack_low); /* out of memory: as before */
 		return false;

@@ -7,6 +7,8 @@
  * Layout (as Linux i386):
  *   0x00000000  page 0 never mapped: NULL faults
  *   0x08048000  program (ELF PT_LOAD segments), then the break (brk) heap
+ *   ...         mmap's mappings, top-down from VM_MMAP_TOP (0xB8000000,
+ *               mm/mmap.h); the break may not grow into one
  *   ...
  *   VM_VDSO_BASE  the vDSO's data page, then its image (arch/i386/vdso.c)
  *   ...
@@ -41,12 +43,24 @@
 #define VM_READ 0x1u
 #define VM_WRITE 0x2u
 
+struct vma;
+
+/*
+ * Locking: the owner process's system calls and faults change it (its
+ * threads share it); on one CPU the kernel is not preempted while it does.
+ * With several CPUs every field would be guarded by a per-vm lock (Linux's
+ * mmap_lock), a fault taking it for reading.  A struct vm with mappings
+ * must not move (each VMA points back at it, mm/mmap.h): exec moves only
+ * a new one without any, and destroys the one it moved out at once.
+ */
 struct vm {
 	u32 pd_phys;   /* page directory, 0 before vm_init */
 	u32 brk_start; /* first byte of the heap (page aligned, after bss) */
 	u32 brk;       /* current break (any byte address >= brk_start) */
 	u32 pages;     /* user pages mapped (not counting page tables) */
 	u32 stack_low; /* lowest mapped page of the stack (0: no stack) */
+	struct vma *vmas; /* mmap's mappings, by address (mm/mmap.h); owned */
+	u32 vma_count;	  /* how many */
 };
 
 int vm_init(struct vm *vm);	/* 0 or -ENOMEM */
@@ -71,6 +85,11 @@ int vm_map_shared(struct vm *vm, u32 va, u32 phys);
 bool vm_unmap(struct vm *vm, u32 va);
 /* Unmap every page of [start, end). */
 void vm_unmap_range(struct vm *vm, u32 start, u32 end);
+/* Whether any page of [start, end) is present (mapped, whatever its rights). */
+bool vm_any_present(const struct vm *vm, u32 start, u32 end);
+/* mprotect: every present page of [start, end) gets the rights `bits`
+ * (PTE_PRESENT, PTE_USER, PTE_WRITE), keeping its frame and PTE_SHARED. */
+void vm_protect_range(struct vm *vm, u32 start, u32 end, u32 bits);
 
 /* Physical address of the page at va, 0 if unmapped; *access gets its rights. */
 u32 vm_lookup(const struct vm *vm, u32 va, u32 *access);
@@ -78,9 +97,11 @@ u32 vm_lookup(const struct vm *vm, u32 va, u32 *access);
 /*
  * Whether every byte of [va, va + n) is user space and mapped with `access`
  * (VM_READ, or VM_WRITE for a write).  n == 0 is always fine.  A range that
- * wraps around or crosses USER_TOP is not.
+ * wraps around or crosses USER_TOP is not.  A page of a mapping not yet
+ * touched is faulted in first (mmap_populate): the kernel's copies never
+ * fault, they check.
  */
-bool vm_range_ok(const struct vm *vm, u32 va, size_t n, u32 access);
+bool vm_range_ok(struct vm *vm, u32 va, size_t n, u32 access);
 
 /*
  * The common case of a system call's copy, a range inside one page of user
@@ -117,7 +138,7 @@ static inline void *vm_one_page(const struct vm *vm, u32 va, size_t n, u32 acces
  * vm_range_ok: 0 or -EFAULT, and nothing is copied on -EFAULT.
  */
 int vm_copy_out(struct vm *vm, u32 va, const void *src, size_t n); /* to user */
-int vm_copy_in(const struct vm *vm, void *dst, u32 va, size_t n);  /* from user */
+int vm_copy_in(struct vm *vm, void *dst, u32 va, size_t n);  /* from user */
 
 /* Map the initial stack: [VM_STACK_LOW, VM_STACK_TOP). */
 int vm_stack_init(struct vm *vm);

@@ -118,6 +118,18 @@ void ioapic_unmask_irq(unsigned irq)
 	set_mask(irq, false);
 }
 
+u32 ioapic_irq_entry(unsigned irq)
+{
+	u32 gsi;
+
+	if (!regs || irq >= IRQ_COUNT || irq == IRQ_CASCADE)
+		return 0;
+	gsi = irq_gsi[irq];
+	if (gsi < gsi_base || gsi - gsi_base >= entries)
+		return 0;
+	return io_read(REDIR_LO(gsi - gsi_base));
+}
+
 u32 ioapic_irq_gsi(unsigned irq)
 {
 	return irq < IRQ_COUNT ? irq_gsi[irq] : 0;
@@ -127,9 +139,11 @@ void irqchip_init(void)
 {
 	char want[16] = "";
 
+	/* irqchip=pic (or its older name 8259) keeps the 8259s even where
+	 * the MADT lists an I/O APIC; irqchip=ioapic routes through it. */
 	bootinfo_cmdline_get("irqchip", want, sizeof(want));
 	if (strcmp(want, "ioapic") == 0)
 		ioapic_init(acpi_tables());
-	else if (want[0] && strcmp(want, "8259") != 0)
-		kprintf("irqchip=%s: unknown (8259 or ioapic); the 8259s route the IRQs\n", want);
+	else if (want[0] && strcmp(want, "pic") != 0 && strcmp(want, "8259") != 0)
+		kprintf("irqchip=%s: unknown (pic or ioapic); the 8259s route the IRQs\n", want);
 }

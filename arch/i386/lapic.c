@@ -87,8 +87,10 @@ int lapic_init(u64 phys, void (*handler)(struct trap_frame *tf))
 	mmio_write32(regs, REG_LVT_ERROR, LVT_MASKED | LAPIC_SPURIOUS_VECTOR);
 	mmio_write32(regs, REG_SVR, SVR_ENABLE | LAPIC_SPURIOUS_VECTOR);
 	mmio_write32(regs, REG_DIVIDE, 0xB);
-	kprintf("lapic: id %u at %#llx%s\n", mmio_read32(regs, REG_ID) >> 24,
-		(unsigned long long)phys, tsc_deadline ? ", TSC-deadline timer" : "");
+	/* CPUID.1:ECX in full: what the (virtual) CPU offers, bit 24 the
+	 * TSC-deadline timer (QEMU 7.2's TCG never sets it) */
+	kprintf("lapic: id %u at %#llx, CPUID.1:ECX %#x%s\n", mmio_read32(regs, REG_ID) >> 24,
+		(unsigned long long)phys, c, tsc_deadline ? ", TSC-deadline timer" : "");
 	return 0;
 }
 

@@ -26,6 +26,11 @@
 #define F_SETFD   2
 #define F_GETFL   3
 #define F_SETFL   4
+#define F_SETOWN  8
+#define F_GETOWN  9
+#define F_DUPFD_CLOEXEC 1030
+#define F_SETPIPE_SZ    1031
+#define F_GETPIPE_SZ    1032
 #define FD_CLOEXEC 1
 
 /* dirfd of the *at calls meaning "the current directory". */

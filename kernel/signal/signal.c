@@ -8,6 +8,7 @@
  */
 #include "kernel/signal/signal.h"
 #include "arch/i386/cpu.h"
+#include "fs/file.h"
 #include "kernel/panic.h"
 #include "mm/slab.h"
 #include "kernel/task/task.h"
@@ -436,6 +437,7 @@ static int send_to(struct task *t, int signo, const siginfo_t *info, bool thread
 		sp->set |= ABI_SIGMASK(signo); /* one instance, no siginfo */
 	}
 	signal_wake(t, signo, thread);
+	file_poll_wake(); /* a signalfd of it may be polled or read (fs/signalfd.c) */
 out:
 	irq_restore(flags);
 	return ret;
@@ -514,6 +516,7 @@ int signal_send_entry(struct task *t, struct sigqueue_entry *e)
 		entry_link(sp, e);
 		trace_signal(TRACE_SIGNAL_QUEUED, t->pid, &e->info);
 		signal_wake(t, signo, e->to_thread);
+		file_poll_wake(); /* a signalfd reader or poller (fs/signalfd.c) */
 	}
 	irq_restore(flags);
 	return ret;

@@ -2,7 +2,9 @@
  * futex: FUTEX_WAIT (a relative timeout on CLOCK_MONOTONIC) and
  * FUTEX_WAIT_BITSET (an absolute one, on CLOCK_MONOTONIC or CLOCK_REALTIME),
  * FUTEX_WAKE and FUTEX_WAKE_BITSET, with Linux's errors in Linux's order
- * (kernel/futex/syscalls.c, waitwake.c).
+ * (kernel/futex/syscalls.c, waitwake.c).  A shared futex (no
+ * FUTEX_PRIVATE_FLAG) in a MAP_SHARED page is keyed by the page's object,
+ * so that waits and wakes of several processes meet (struct futex_key).
  *
  * A waiter is a struct futex_waiter on its own kernel stack, on one list of
  * all waiters; there are few (a thread waits on one futex at a time), so a
@@ -18,23 +20,41 @@
 #include "kernel/time/ktimer.h"
 #include "lib/ktime.h"
 #include "lib/list.h"
+#include "mm/mmap.h"
+#include "mm/shmem.h"
 #include "mm/uaccess.h"
 #include <abi/errno.h>
 #include <abi/time.h>
 
 /*
+ * The key of a futex (Linux's union futex_key): what two calls must name
+ * to meet.  A private futex, and a shared one in private memory, is the
+ * process and the address (obj = the leader, offset = uaddr); a shared
+ * futex in a shared mapping is the mapping's object and the byte offset
+ * in it (obj = the struct shmem), so that processes mapping the same
+ * object at different addresses meet.  The two kinds of obj are distinct
+ * heap objects, so their keys never compare equal.
+ */
+struct futex_key {
+	void *obj;
+	u64 offset;
+	struct shmem *shared; /* obj when it is an object: a reference, or NULL */
+};
+
+/*
  * Lifetime: the waiter lives on its task's kernel stack and is on the list
  * only while futex_wait_until runs (a waker unlinks it, or it unlinks
- * itself).  Its key is the sleeper's own process and an address in that
- * process's memory: the process lives while one of its threads does (the
+ * itself).  A process key names the sleeper's own process and an address
+ * in its memory: the process lives while one of its threads does (the
  * sleeper), and its address space is replaced only by execve, which first
  * ends every other thread (task_exec_end_other_threads), so no key can
- * outlive what it names.  A kill ends the sleep (-EINTR).
+ * outlive what it names.  An object key holds a reference on the object
+ * while the waiter sleeps (munmap of the page by another thread cannot free
+ * it and let a new object take its address).  A kill ends the sleep (-EINTR).
  */
 struct futex_waiter {
 	struct list_head node;
-	struct task *leader; /* the process: the key is (leader, uaddr) */
-	u32 uaddr;
+	struct futex_key key;
 	u32 bitset;
 	struct task *task;
 	bool woken;
@@ -42,14 +62,33 @@ struct futex_waiter {
 
 static struct list_head waiters = {&waiters, &waiters};
 
-int futex_wake_key(struct task *leader, u32 uaddr, int n, u32 bitset)
+/* The key of uaddr in the current process (a reference to drop with
+ * key_put when it is an object's). */
+static void key_get(struct futex_key *k, u32 uaddr, bool private)
+{
+	k->shared = NULL;
+	if (!private && mmap_futex_key(&current->leader->vm, uaddr, &k->shared, &k->offset)) {
+		k->obj = k->shared;
+		return;
+	}
+	k->obj = current->leader;
+	k->offset = uaddr;
+}
+
+static void key_put(struct futex_key *k)
+{
+	if (k->shared)
+		shmem_put(k->shared);
+}
+
+static int wake(const struct futex_key *k, int n, u32 bitset)
 {
 	struct futex_waiter *w, *tmp;
 	u32 flags = irq_save();
 	int woken = 0;
 
 	list_for_each_entry_safe(w, tmp, &waiters, node) {
-		if (w->leader != leader || w->uaddr != uaddr || !(w->bitset & bitset))
+		if (w->key.obj != k->obj || w->key.offset != k->offset || !(w->bitset & bitset))
 			continue;
 		list_del_init(&w->node);
 		w->woken = true;
@@ -61,16 +100,22 @@ int futex_wake_key(struct task *leader, u32 uaddr, int n, u32 bitset)
 	return woken;
 }
 
+int futex_wake_key(struct task *leader, u32 uaddr, int n, u32 bitset)
+{
+	const struct futex_key k = {.obj = leader, .offset = uaddr};
+
+	return wake(&k, n, bitset);
+}
+
 /*
  * Sleep while *uaddr == val, until woken, the deadline (absolute on clock;
  * KTIME_MAX: none) or a signal.  0 when woken, -EAGAIN when the word
  * differs, -EFAULT, -ETIMEDOUT, -EINTR.
  */
-static long futex_wait_until(u32 uaddr, u32 val, u32 bitset, enum ktimer_clock clock,
-			     u64 deadline)
+static long futex_wait_until(u32 uaddr, u32 val, u32 bitset, bool private,
+			     enum ktimer_clock clock, u64 deadline)
 {
-	struct futex_waiter w = {.leader = current->leader, .uaddr = uaddr, .bitset = bitset,
-				 .task = current};
+	struct futex_waiter w = {.bitset = bitset, .task = current};
 	u32 flags, cur;
 	long rc;
 
@@ -83,6 +128,7 @@ static long futex_wait_until(u32 uaddr, u32 val, u32 bitset, enum ktimer_clock c
 		irq_restore(flags);
 		return -EAGAIN;
 	}
+	key_get(&w.key, uaddr, private);
 	list_add_tail(&w.node, &waiters);
 	for (;;) {
 		rc = sched_sleep(clock, deadline);
@@ -96,6 +142,7 @@ static long futex_wait_until(u32 uaddr, u32 val, u32 bitset, enum ktimer_clock c
 	if (!w.woken)
 		list_del(&w.node);
 	irq_restore(flags);
+	key_put(&w.key);
 	return rc;
 }
 
@@ -103,7 +150,7 @@ static long futex_wait_until(u32 uaddr, u32 val, u32 bitset, enum ktimer_clock c
 static long futex_wait_restart(struct restart_block *rb)
 {
 	long rc = futex_wait_until(rb->futex_uaddr, rb->futex_val, rb->futex_bitset,
-				   (enum ktimer_clock)rb->clockid, rb->deadline_ns);
+				   rb->futex_private, (enum ktimer_clock)rb->clockid, rb->deadline_ns);
 
 	if (rc == -EINTR) {
 		rb->fn = futex_wait_restart;
@@ -172,7 +219,7 @@ long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user 
 		rc = futex_check_address((u32)uaddr, private);
 		if (rc)
 			return rc;
-		rc = futex_wait_until((u32)uaddr, val, val3, clock, deadline);
+		rc = futex_wait_until((u32)uaddr, val, val3, private, clock, deadline);
 		if (rc != -EINTR)
 			return rc;
 		if (deadline == KTIME_MAX)
@@ -180,6 +227,7 @@ long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user 
 		current->restart.futex_uaddr = (u32)uaddr;
 		current->restart.futex_val = val;
 		current->restart.futex_bitset = val3;
+		current->restart.futex_private = private;
 		current->restart.clockid = clock;
 		current->restart.deadline_ns = deadline;
 		current->restart.fn = futex_wait_restart;
@@ -193,7 +241,14 @@ long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user 
 		rc = futex_check_address((u32)uaddr, private);
 		if (rc)
 			return rc;
-		return futex_wake_key(current->leader, (u32)uaddr, (int)val, val3);
+		{
+			struct futex_key k;
+
+			key_get(&k, (u32)uaddr, private);
+			rc = wake(&k, (int)val, val3);
+			key_put(&k);
+			return rc;
+		}
 	default:
 		return -ENOSYS;
 	}

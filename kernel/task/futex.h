@@ -1,7 +1,7 @@
 /*
  * Futexes (kernel/task/futex.c): a thread sleeps on a word of its process's
- * memory until another wakes it.  The key is (process, address): there is
- * no memory shared between processes, so every futex is private.
+ * memory until another wakes it.  The key is (process, address), or for a
+ * shared futex in a MAP_SHARED mapping (object, offset): see futex.c.
  */
 #ifndef TICK386_KERNEL_FUTEX_H
 #define TICK386_KERNEL_FUTEX_H

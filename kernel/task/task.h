@@ -68,6 +68,7 @@ struct restart_block {
 	u64 deadline_ns;		    /* absolute, in that clock's time */
 	struct timespec __user *rem; /* where the time left goes, or NULL */
 	u32 futex_uaddr, futex_val, futex_bitset; /* a futex wait (futex.c) */
+	bool futex_private;			  /* its FUTEX_PRIVATE_FLAG */
 };
 
 /* Why a sleep ended (sched.c). */

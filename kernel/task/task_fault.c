@@ -7,8 +7,10 @@
 #include "arch/i386/cpu.h"
 #include "arch/i386/trap.h"
 #include "arch/i386/vdso.h"
+#include "kernel/printk.h"
 #include "kernel/signal/signal.h"
 #include "kernel/task/task.h"
+#include "mm/mmap.h"
 #include "mm/vm.h"
 #include <abi/signal.h>
 
@@ -57,6 +59,24 @@ bool task_user_fault(struct trap_frame *tf)
 	/* Not the program's doing: NMI, double fault, machine check stay fatal. */
 	if (tf->vector == 2 || tf->vector == 8 || tf->vector == 18)
 		return false;
+	/* A page of a mapping, touched for the first time: mapped, and the
+	 * instruction runs again; or the signal Linux sends (prot, past the
+	 * end of a file), or the OOM kill. */
+	if (tf->vector == 14 &&
+	    mmap_fault(&t->leader->vm, read_cr2(), tf->error_code & 2, &signo, &code)) {
+		if (!signo)
+			return true;
+		if (signo == SIGKILL) {
+			kprintf("Out of memory: killed process %d (%s)\n", t->leader->pid,
+				t->leader->name);
+			task_kill_async(t, SIGKILL);
+			return true;
+		}
+		if (vdso_fixup(tf))
+			return true;
+		addr = read_cr2();
+		goto send;
+	}
 	/* Just below the stack: it grows, and the instruction runs again. */
 	if (tf->vector == 14 && !(tf->error_code & 1) &&
 	    vm_grow_stack(&t->leader->vm, read_cr2(), tf->user_esp))
@@ -111,6 +131,7 @@ bool task_user_fault(struct trap_frame *tf)
 	default:
 		break; /* #GP, #OF, #BR, ...: SIGSEGV, as on Linux */
 	}
+send:
 	t->user_frame = tf;
 	t->fault_signo = signo;
 	t->fault_eip = tf->eip;

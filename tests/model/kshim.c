@@ -11,6 +11,7 @@
  * CPU time, who runs) is kept here.
  */
 #include "tests/model/kshim.h"
+#include "fs/file.h"
 #include "fs/timerfd.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
@@ -106,6 +107,11 @@ bool itimer_cpu_expired(struct task *t, struct timerq_node *node, u64 used_ns, u
 void itimer_sigalrm_taken(struct task *t)
 {
 	(void)t; /* no setitimer here: no ITIMER_REAL to re-arm */
+}
+
+void file_poll_wake(void)
+{
+	/* no files here: nobody polls a signalfd */
 }
 
 /* ---- slab caches: malloc, with a count of what is allocated ------------- */

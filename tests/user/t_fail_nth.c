@@ -13,7 +13,9 @@
  * tmpfs, open(O_CREAT), mkdir and rename fail with ENOMEM and leave no
  * name made or moved, a write fails with ENOMEM or returns what it wrote
  * before the failed page (the size says so), and the open of a FIFO
- * fails with ENOMEM.  A kernel fault ends the run (the runner then
+ * fails with ENOMEM; epoll_create1, epoll_ctl's ADD, eventfd and
+ * signalfd fail with ENOMEM, and epoll_wait makes none (its events are
+ * gathered on the stack).  A kernel fault ends the run (the runner then
  * misses init's exit line).  The last lines count the failures, per call.
  */
 /* initramfs: yes */
@@ -22,6 +24,9 @@
 #include <poll.h>
 #include <sys/select.h>
 #include <sys/syscall.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <mqueue.h>
 
@@ -275,6 +280,78 @@ static int pipe_settle(long r, int injected)
 	return 1;
 }
 
+/* ---- epoll, eventfd, signalfd ------------------------------------------------------ */
+
+static long epoll_create_run(void)
+{
+	return epoll_create1(EPOLL_CLOEXEC);
+}
+
+static long eventfd_run(void)
+{
+	return eventfd(0, EFD_CLOEXEC);
+}
+
+static long signalfd_run(void)
+{
+	sigset_t m;
+
+	sigemptyset(&m);
+	sigaddset(&m, SIGUSR1);
+	return signalfd(-1, &m, SFD_CLOEXEC);
+}
+
+static int ctl_ep = -1, ctl_fd = -1;
+
+/* made before the state is taken and the countdown set: not walked */
+static void epoll_ctl_prepare(void)
+{
+	ctl_ep = epoll_create1(0);
+	ctl_fd = eventfd(1, 0);
+}
+
+static long epoll_ctl_run(void)
+{
+	struct epoll_event ev = {EPOLLIN, {.u64 = 1}};
+
+	return epoll_ctl(ctl_ep, EPOLL_CTL_ADD, ctl_fd, &ev);
+}
+
+/* added: the item reports; failed: there is none (a DEL says ENOENT) */
+static int epoll_ctl_settle(long r, int injected)
+{
+	struct epoll_event ev;
+	int n = epoll_wait(ctl_ep, &ev, 1, 0), good;
+
+	(void)injected;
+	good = r == 0 ? n == 1 : n == 0 && epoll_ctl(ctl_ep, EPOLL_CTL_DEL, ctl_fd, NULL) == -1 &&
+					errno == ENOENT;
+	close(ctl_fd);
+	close(ctl_ep);
+	return good;
+}
+
+static void epoll_wait_prepare(void)
+{
+	epoll_ctl_prepare();
+	epoll_ctl_run();
+}
+
+static long epoll_wait_run(void)
+{
+	struct epoll_event ev[4];
+
+	return epoll_wait(ctl_ep, ev, 4, 0);
+}
+
+static int epoll_wait_settle(long r, int injected)
+{
+	(void)injected;
+	close(ctl_fd);
+	close(ctl_ep);
+	return r == 1;
+}
+
 /* ---- message queues and waitid ------------------------------------------------- */
 
 /* mq_open creating a queue: the name, the queue, its name copy, the file;
@@ -508,6 +585,11 @@ int main(void)
 		{ "clock_nanosleep", 0, NULL, nanosleep_run, plain_settle },
 		{ "dup", 0, NULL, dup_run, close_settle },
 		{ "pipe2", ENFILE, NULL, pipe_run, pipe_settle, ENOMEM },
+		{ "epoll_create1", ENOMEM, NULL, epoll_create_run, close_settle },
+		{ "epoll_ctl(ADD)", ENOMEM, epoll_ctl_prepare, epoll_ctl_run, epoll_ctl_settle },
+		{ "epoll_wait", 0, epoll_wait_prepare, epoll_wait_run, epoll_wait_settle },
+		{ "eventfd", ENOMEM, NULL, eventfd_run, close_settle },
+		{ "signalfd", ENOMEM, NULL, signalfd_run, close_settle },
 		{ "mq_open(O_CREAT)", ENOMEM, NULL, mq_create_run, mq_create_settle },
 		{ "mq_send", ENOMEM, NULL, mq_send_run, mq_send_settle },
 		{ "waitid", 0, waitid_prepare, waitid_run, plain_settle },

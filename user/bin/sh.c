@@ -2,9 +2,13 @@
  * sh: a small job-control shell for the console.  A line is commands
  * separated by ';', each words separated by blanks, "&" at its end runs it
  * in the background; "$?" is the last status.  A command is a built-in
- * (help, exit, jobs, fg, bg, wait, kill) or /bin/NAME run in a process
- * group of its own, given the terminal while in the foreground
- * (tcsetpgrp) and waited for with WUNTRACED, so ^Z stops it into `jobs`.
+ * (help, exit, jobs, fg, bg, wait, kill) or a pipeline of programs
+ * /bin/NAME joined by '|' (one program is a pipeline of one), each stage's
+ * standard output the next one's input.  A pipeline is one job: its
+ * processes share one process group (the first one's pid), which is given
+ * the terminal while in the foreground (tcsetpgrp) and waited for with
+ * WUNTRACED, so ^C ends all of it and ^Z stops all of it into `jobs`; its
+ * status is its last program's, as POSIX's.
  * "sh -c LINE" runs one such line and exits with its status (system(3)).
  */
 #include <dirent.h>
@@ -20,16 +24,23 @@
 #define LINE_MAX_LEN 256
 #define ARGS_MAX 16
 #define JOBS_MAX 16
+#define STAGES_MAX 8 /* programs in one pipeline */
 
 enum job_state { JOB_FREE, JOB_RUNNING, JOB_STOPPED };
 
 struct job {
 	enum job_state state;
-	pid_t pgid;
+	pid_t pgid;		  /* the first program's pid */
+	pid_t pids[STAGES_MAX];   /* its processes not reaped yet; 0: reaped */
+	int live;		  /* how many of pids are not 0 */
+	pid_t last;		  /* the last program: its status is the job's */
+	int last_ws;
 	char cmd[64];
 };
 
-static struct job jobs[JOBS_MAX + 1]; /* job n is jobs[n], 1..JOBS_MAX */
+/* job n is jobs[n], 1..JOBS_MAX; jobs[0] holds a foreground pipeline when
+ * every other slot is taken (it cannot be stopped into `jobs` then) */
+static struct job jobs[JOBS_MAX + 1];
 static int last_status;
 static pid_t shell_pgid;
 static int interactive;
@@ -67,22 +78,47 @@ static int job_add(pid_t pgid, const char *cmd, enum job_state state)
 
 static int job_of_pid(pid_t pid)
 {
-	for (int n = 1; n <= JOBS_MAX; n++)
-		if (jobs[n].state != JOB_FREE && jobs[n].pgid == pid)
+	for (int n = 1; n <= JOBS_MAX; n++) {
+		if (jobs[n].state == JOB_FREE)
+			continue;
+		if (jobs[n].pgid == pid)
 			return n;
+		for (int i = 0; i < STAGES_MAX; i++)
+			if (jobs[n].pids[i] == pid)
+				return n;
+	}
 	return 0;
 }
 
-/* A job changed (ws from waitpid): note it, and say so when asked. */
-static void job_update(int n, int ws, int report)
+/* One of job n's processes ended (ws): 1 when it was the last one alive. */
+static int job_reaped(int n, pid_t pid, int ws)
+{
+	for (int i = 0; i < STAGES_MAX; i++)
+		if (jobs[n].pids[i] == pid) {
+			jobs[n].pids[i] = 0;
+			jobs[n].live--;
+		}
+	if (pid == jobs[n].last)
+		jobs[n].last_ws = ws;
+	return jobs[n].live <= 0;
+}
+
+/* A process of job n changed (ws from waitpid): note it, and say so when
+ * asked.  A pipeline stops once (its other processes' stops say nothing)
+ * and is done when its last process is reaped. */
+static void job_update(int n, pid_t pid, int ws, int report)
 {
 	if (WIFSTOPPED(ws)) {
+		if (jobs[n].state != JOB_STOPPED)
+			printf("\n[%d]+  Stopped                 %s\n", n, jobs[n].cmd);
 		jobs[n].state = JOB_STOPPED;
-		printf("\n[%d]+  Stopped                 %s\n", n, jobs[n].cmd);
 		return;
 	}
+	if (!job_reaped(n, pid, ws))
+		return;
 	if (report)
-		printf("[%d]+  Done(%d)                 %s\n", n, status_value(ws), jobs[n].cmd);
+		printf("[%d]+  Done(%d)                 %s\n", n, status_value(jobs[n].last_ws),
+		       jobs[n].cmd);
 	jobs[n].state = JOB_FREE;
 }
 
@@ -95,7 +131,7 @@ static void reap_jobs(void)
 	while ((pid = waitpid(-1, &ws, WNOHANG | WUNTRACED)) > 0) {
 		int n = job_of_pid(pid);
 		if (n)
-			job_update(n, ws, 1);
+			job_update(n, pid, ws, 1);
 	}
 }
 
@@ -105,29 +141,51 @@ static void give_terminal(pid_t pgid)
 		tcsetpgrp(0, pgid);
 }
 
-/* Wait for a foreground job (pgid, its one process) to end or stop. */
-static int wait_foreground(pid_t pid, const char *cmd, int n)
+/* Wait for foreground job n (every process of its group) to end, or for
+ * one of them to stop (^Z stops the group: the job is stopped). */
+static int wait_foreground(int n)
 {
-	int ws;
+	pid_t pgid = jobs[n].pgid, pid;
+	int ws = 0, interrupted = 0;
 
-	give_terminal(pid);
-	while (waitpid(pid, &ws, WUNTRACED) < 0 && errno == EINTR)
-		;
-	give_terminal(shell_pgid);
-	if (WIFSTOPPED(ws)) {
-		if (!n)
-			n = job_add(pid, cmd, JOB_STOPPED);
-		job_update(n, ws, 0);
-	} else {
+	give_terminal(pgid);
+	while (jobs[n].live > 0) {
+		pid = waitpid(-pgid, &ws, WUNTRACED);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break; /* ECHILD: nothing left of it */
+		}
+		if (WIFSTOPPED(ws))
+			break;
 		if (WIFSIGNALED(ws) && WTERMSIG(ws) == SIGINT)
-			printf("\n");
-		if (n)
-			jobs[n].state = JOB_FREE;
+			interrupted = 1;
+		job_reaped(n, pid, ws);
 	}
-	return status_value(ws);
+	give_terminal(shell_pgid);
+	if (jobs[n].live > 0 && WIFSTOPPED(ws)) {
+		if (n == 0) { /* the spare slot: give it a number now */
+			int k = job_add(pgid, jobs[0].cmd, JOB_RUNNING);
+			if (k) {
+				jobs[k] = jobs[0];
+				jobs[0].state = JOB_FREE;
+				n = k;
+			}
+		}
+		jobs[n].state = JOB_RUNNING; /* job_update says Stopped once */
+		job_update(n, 0, ws, 0);
+		return status_value(ws);
+	}
+	if (interrupted)
+		printf("\n");
+	jobs[n].state = JOB_FREE;
+	return status_value(jobs[n].last_ws);
 }
 
-static int run_program(char **argv, int background, const char *cmd)
+/* Start one program of a pipeline in process group pgid (0: its own),
+ * reading in and writing out (-1: the shell's); its pid, or -1. */
+static pid_t start_stage(char **argv, pid_t pgid, int in, int out, int background,
+			 const int *close_fds, int nclose)
 {
 	char path[LINE_MAX_LEN];
 	pid_t pid;
@@ -139,24 +197,84 @@ static int run_program(char **argv, int background, const char *cmd)
 	pid = fork();
 	if (pid < 0) {
 		perror("sh: fork");
-		return 1;
+		return -1;
 	}
 	if (pid == 0) {
-		setpgid(0, 0);
+		setpgid(0, pgid);
 		if (!background)
-			give_terminal(getpid());
+			give_terminal(pgid ? pgid : getpid());
 		set_job_signals(SIG_DFL);
+		if (in >= 0)
+			dup2(in, 0);
+		if (out >= 0)
+			dup2(out, 1);
+		for (int i = 0; i < nclose; i++)
+			if (close_fds[i] >= 0)
+				close(close_fds[i]);
 		execve(path, argv, environ);
 		fprintf(stderr, "sh: %s: %s\n", argv[0], errno == ENOENT ? "not found" : strerror(errno));
 		_exit(127);
 	}
-	setpgid(pid, pid); /* both sides: whichever runs first */
+	setpgid(pid, pgid ? pgid : pid); /* both sides: whichever runs first */
+	return pid;
+}
+
+/* Run stages[0] | stages[1] | ... as one job. */
+static int run_pipeline(char ***stages, int nstages, int background, const char *cmd)
+{
+	int n = job_add(0, cmd, JOB_RUNNING), in = -1;
+	struct job *j;
+
+	if (!n) {
+		if (background) {
+			fprintf(stderr, "sh: too many jobs\n");
+			return 1;
+		}
+		jobs[0].state = JOB_RUNNING;
+		snprintf(jobs[0].cmd, sizeof(jobs[0].cmd), "%s", cmd);
+	}
+	j = &jobs[n];
+	memset(j->pids, 0, sizeof(j->pids));
+	j->pgid = 0;
+	j->live = 0;
+	j->last = 0;
+	j->last_ws = 0;
+	for (int i = 0; i < nstages; i++) {
+		int p[2] = {-1, -1}, fds[3];
+		pid_t pid;
+
+		if (i < nstages - 1 && pipe(p) < 0) {
+			perror("sh: pipe");
+			break;
+		}
+		fds[0] = in;
+		fds[1] = p[0];
+		fds[2] = p[1];
+		pid = start_stage(stages[i], j->pgid, in, p[1], background, fds, 3);
+		if (in >= 0)
+			close(in);
+		if (p[1] >= 0)
+			close(p[1]);
+		in = p[0];
+		if (pid < 0)
+			break;
+		if (!j->pgid)
+			j->pgid = pid;
+		j->pids[i] = pid;
+		j->live++;
+		j->last = pid;
+	}
+	if (in >= 0)
+		close(in);
+	if (!j->live) {
+		j->state = JOB_FREE;
+		return 1;
+	}
 	if (background) {
-		int n = job_add(pid, cmd, JOB_RUNNING);
-		printf("[%d] %d\n", n, (int)pid);
+		printf("[%d] %d\n", n, (int)j->last);
 		return 0;
 	}
-	return wait_foreground(pid, cmd, 0);
+	return wait_foreground(n);
 }
 
 /* "%N" or a pid: the job number, or 0 (a message printed). */
@@ -230,27 +348,39 @@ static int builtin_kill(char **argv)
 	return rc;
 }
 
+/* Wait for every process of job n to end: its last one's status. */
+static int wait_all(int n)
+{
+	int ws;
+
+	while (jobs[n].live > 0) {
+		pid_t pid = waitpid(-jobs[n].pgid, &ws, 0);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		job_reaped(n, pid, ws);
+	}
+	jobs[n].state = JOB_FREE;
+	return status_value(jobs[n].last_ws);
+}
+
 /* wait [%N|pid]: for one job, or every running one; $? its status. */
 static int builtin_wait(char **argv)
 {
-	int ws, status = 0;
+	int status = 0;
 
 	if (argv[1]) {
 		int n = job_arg(argv[1], "wait");
 		if (!n)
 			return 127;
-		while (waitpid(jobs[n].pgid, &ws, 0) < 0 && errno == EINTR)
-			;
-		jobs[n].state = JOB_FREE;
-		return status_value(ws);
+		return wait_all(n);
 	}
 	for (int n = 1; n <= JOBS_MAX; n++) {
 		if (jobs[n].state != JOB_RUNNING)
 			continue;
-		while (waitpid(jobs[n].pgid, &ws, 0) < 0 && errno == EINTR)
-			;
-		jobs[n].state = JOB_FREE;
-		status = status_value(ws);
+		status = wait_all(n);
 	}
 	return status;
 }
@@ -269,7 +399,7 @@ static int builtin_fg_bg(char **argv, int fg)
 	}
 	give_terminal(jobs[n].pgid);
 	kill(-jobs[n].pgid, SIGCONT);
-	return wait_foreground(jobs[n].pgid, jobs[n].cmd, n);
+	return wait_foreground(n);
 }
 
 static void help(void)
@@ -314,6 +444,20 @@ static int run_command(char *cmd)
 		cmd[--len] = 0;
 	}
 	snprintf(text, sizeof(text), "%s", cmd);
+	/* "a|b" is "a | b": '|' is a word of its own */
+	static char spaced[LINE_MAX_LEN * 3];
+	size_t k = 0;
+	for (const char *c = cmd; *c && k < sizeof(spaced) - 4; c++) {
+		if (*c == '|') {
+			spaced[k++] = ' ';
+			spaced[k++] = '|';
+			spaced[k++] = ' ';
+		} else {
+			spaced[k++] = *c;
+		}
+	}
+	spaced[k] = 0;
+	cmd = spaced;
 	for (char *w = strtok(cmd, " \t"); w && argc < ARGS_MAX; w = strtok(NULL, " \t"))
 		argv[argc] = expand(w, expanded[argc], sizeof(expanded[argc])), argc++;
 	argv[argc] = NULL;
@@ -339,7 +483,27 @@ static int run_command(char *cmd)
 	} else if (!strcmp(argv[0], "kill")) {
 		return builtin_kill(argv);
 	}
-	return run_program(argv, background, text);
+	/* split at the '|' words: each stage's argv ends with a NULL */
+	char **stages[STAGES_MAX + 1];
+	int nstages = 1;
+
+	stages[0] = argv;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "|"))
+			continue;
+		argv[i] = NULL;
+		if (nstages == STAGES_MAX) {
+			fprintf(stderr, "sh: more than %d programs in a pipeline\n", STAGES_MAX);
+			return 2;
+		}
+		stages[nstages++] = &argv[i + 1];
+	}
+	for (int i = 0; i < nstages; i++)
+		if (!stages[i][0]) {
+			fprintf(stderr, "sh: syntax error near '|'\n");
+			return 2;
+		}
+	return run_pipeline(stages, nstages, background, text);
 }
 
 /* One line of input (without its newline) in line; 0 at end of input. */

@@ -26,6 +26,7 @@
 #define NR_clock_getres     266
 #define NR_clock_nanosleep  267
 #define NR_set_tid_address  258
+#define NR_epoll_ctl        255
 #else
 #define NR_timer_create     __NR_timer_create
 #define NR_timer_settime    __NR_timer_settime
@@ -37,6 +38,7 @@
 #define NR_clock_getres     __NR_clock_getres
 #define NR_clock_nanosleep  __NR_clock_nanosleep
 #define NR_set_tid_address  __NR_set_tid_address
+#define NR_epoll_ctl        __NR_epoll_ctl
 #endif
 
 #define NR_prctl            __NR_prctl

@@ -1,31 +1,38 @@
 /*
- * <sys/mman.h>: the names only.  tick386 has no mmap, munmap, mprotect or
- * mlock (memory comes from brk), so none is declared: a program that calls
- * one does not build, which tells "not there" from a wrong answer.  The
- * constants are Linux i386's, for programs that only name them.
+ * <sys/mman.h>: memory mappings (mm/mmap.c).  The constants are Linux
+ * i386's (<abi/mman.h>, shared with the kernel).  shm_open names a file
+ * under /dev/shm, as glibc does.
  */
 #ifndef _SYS_MMAN_H
 #define _SYS_MMAN_H
 
+#include <abi/mman.h>
+#include <stddef.h>
 #include <sys/types.h>
 
-#define PROT_NONE 0x0
-#define PROT_READ 0x1
-#define PROT_WRITE 0x2
-#define PROT_EXEC 0x4
-
-#define MAP_SHARED 0x01
-#define MAP_PRIVATE 0x02
-#define MAP_FIXED 0x10
-#define MAP_ANONYMOUS 0x20
 #define MAP_ANON MAP_ANONYMOUS
+#define MAP_FILE 0
 #define MAP_FAILED ((void *)-1)
-
-#define MS_ASYNC 1
-#define MS_INVALIDATE 2
-#define MS_SYNC 4
 
 #define MCL_CURRENT 1
 #define MCL_FUTURE 2
+
+#define POSIX_MADV_NORMAL 0
+#define POSIX_MADV_RANDOM 1
+#define POSIX_MADV_SEQUENTIAL 2
+#define POSIX_MADV_WILLNEED 3
+#define POSIX_MADV_DONTNEED 4
+
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
+void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t offset);
+int munmap(void *addr, size_t len);
+int mprotect(void *addr, size_t len, int prot);
+void *mremap(void *old, size_t old_len, size_t new_len, int flags, ...);
+int madvise(void *addr, size_t len, int advice);
+int posix_madvise(void *addr, size_t len, int advice);
+int msync(void *addr, size_t len, int flags);
+int mincore(void *addr, size_t len, unsigned char *vec);
+int shm_open(const char *name, int oflag, mode_t mode);
+int shm_unlink(const char *name);
 
 #endif
