@@ -171,6 +171,11 @@ static void ep_item_look(struct epitem *epi)
 	epi->last = mask;
 }
 
+bool eventpoll_et_active(void)
+{
+	return !list_empty(&et_items);
+}
+
 void eventpoll_wake(void)
 {
 	struct epitem *epi;

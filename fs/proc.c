@@ -3,7 +3,8 @@
  *
  *   /proc            the mount point: uptime, meminfo, slabinfo, timer_list, trace,
  *                    trace_on (the timer-path trace, kernel/trace.h),
- *                    sys (the message queues' limits: fs/proc_sys.c), self,
+ *                    sys (the message queues' limits and uname's names:
+ *                    fs/proc_sys.c), version (fs/proc_sys_kernel.c), self,
  *                    then one directory per process (user task, zombies too)
  *   /proc/PID        stat, status, timers, fail-nth (fs/proc_fail_nth.c)
  *   /proc/self       the caller's /proc/PID.  Linux makes it a symlink; the
@@ -250,6 +251,10 @@ static int root_lookup(struct fs_node *dir, const char *name, size_t len, struct
 		*out = proc_sys;
 		return 0;
 	}
+	if (len == 7 && !memcmp(name, "version", 7)) {
+		*out = proc_version_file();
+		return 0;
+	}
 	if (len == 4 && !memcmp(name, "self", 4))
 		pid = is_process(current) ? current->tgid : -1;
 	else
@@ -274,17 +279,19 @@ static bool root_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 		e->mode = proc_files[i].node.mode;
 		return true;
 	}
-	if (i == PROC_NR_FILES) {
-		e->name = proc_sys->name;
-		e->name_len = proc_sys->name_len;
-		e->ino = proc_sys->ino;
-		e->mode = proc_sys->mode;
+	if (i == PROC_NR_FILES || i == PROC_NR_FILES + 1) {
+		struct fs_node *n = i == PROC_NR_FILES ? proc_sys : proc_version_file();
+
+		e->name = n->name;
+		e->name_len = n->name_len;
+		e->ino = n->ino;
+		e->mode = n->mode;
 		return true;
 	}
-	i -= PROC_NR_FILES + 1;
+	i -= PROC_NR_FILES + 2;
 	if (i == 0) {
 		if (!is_process(current))
-			return root_entry_at(dir, PROC_NR_FILES + 2, e); /* no self */
+			return root_entry_at(dir, PROC_NR_FILES + 3, e); /* no self */
 		e->name = "self";
 		e->name_len = 4;
 		e->ino = PROC_INO_PID + 8 * (u32)current->tgid;
@@ -457,4 +464,5 @@ void proc_init(void)
 	for (u32 i = 0; i < PROC_NR_FILES; i++)
 		proc_files[i].node.parent = proc_root;
 	proc_sys = proc_sys_init(proc_root);
+	proc_version_file()->parent = proc_root;
 }

@@ -27,6 +27,10 @@ struct fs_node;
 bool proc_node_can_poll(const struct fs_node *n);
 /* Link /proc/sys (fs/proc_sys.c) under proc_root: its top directory. */
 struct fs_node *proc_sys_init(struct fs_node *proc_root);
+/* fs/proc_sys_kernel.c: /proc/sys/kernel (the names uname reports) and
+ * /proc/version; the caller links them and sets their parents. */
+struct fs_node *proc_sys_kernel_dir(void);
+struct fs_node *proc_version_file(void);
 
 /* Text that grows as it is printed; nomem once an allocation failed. */
 struct proc_text {

@@ -7,6 +7,7 @@
  *   /proc/sys/fs/mqueue/msg_default      "10\n"    mq_maxmsg of a NULL attr
  *   /proc/sys/fs/mqueue/msgsize_default  "8192\n"  mq_msgsize of a NULL attr
  *   /proc/sys/fs/mqueue/queues_max       "256\n"   queues at most (ENOSPC)
+ *   /proc/sys/kernel/...                 uname's names (fs/proc_sys_kernel.c)
  *
  * Read-only here (0444; a write is -EACCES, as Linux answers for a sysctl
  * without write permission): the limits are the constants of
@@ -71,6 +72,7 @@ struct fs_node *proc_sys_init(struct fs_node *proc_root)
 {
 	sys_dir.parent = proc_root;
 	link_child(&sys_dir, &fs_dir);
+	link_child(&sys_dir, proc_sys_kernel_dir());
 	link_child(&fs_dir, &mqueue_dir);
 	for (u32 i = 0; i < sizeof(files) / sizeof(files[0]); i++)
 		link_child(&mqueue_dir, &files[i]);

@@ -21,5 +21,7 @@ void poll_mask_restore(long ret);
 
 /* fs/eventpoll.c: edge-triggered items look at their files (file_poll_wake). */
 void eventpoll_wake(void);
+/* Whether any edge-triggered item exists (file_poll_wake skips both otherwise). */
+bool eventpoll_et_active(void);
 
 #endif

@@ -37,6 +37,7 @@
 #include "kernel/syscall.h"
 #include "kernel/task/task.h"
 #include "kernel/trace.h"
+#include "kernel/utsname.h"
 
 extern u32 boot_page_directory[1024];
 
@@ -95,6 +96,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	signal_init();	      /* the sigqueue cache: after kheap_init */
 	posix_timers_init();  /* the timer cache and ids: after kheap_init */
 	fs_init();	      /* the tree of the initramfs module, if any: after kheap_init */
+	utsname_init();	      /* osrelease=: what uname reports */
 	task_init();	      /* kmain becomes task 0 (current): before sched_init */
 	sched_init();	      /* the idle task and the slice ktimer: after clock_init */
 #ifdef TICK386_KTEST

@@ -51,6 +51,10 @@ long sys_sched_yield(void);
 long sys_brk(u32 addr);
 long sys_pause(void);
 
+/* kernel/sysinfo.c */
+struct sysinfo;
+long sys_sysinfo(struct sysinfo __user *info);
+
 /* kernel/task/process.c */
 struct rusage;
 long sys_fork(void);

@@ -5,6 +5,7 @@
 #include "fs/syscalls.h"
 #include "ipc/mqueue.h"
 #include "kernel/syscall.h"
+#include "kernel/utsname.h"
 #include "kernel/signal/signal.h"
 #include "kernel/time/itimer.h"
 #include "kernel/time/ntp.h"
@@ -26,6 +27,13 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_gettid, sys_gettid),
     SYSCALL_ENTRY(__NR_prctl, sys_prctl),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
+    /* names and figures of the system (kernel/utsname.c, kernel/sysinfo.c) */
+    SYSCALL_ENTRY(__NR_uname, sys_newuname),
+    SYSCALL_ENTRY(__NR_olduname, sys_uname),
+    SYSCALL_ENTRY(__NR_oldolduname, sys_olduname),
+    SYSCALL_ENTRY(__NR_sethostname, sys_sethostname),
+    SYSCALL_ENTRY(__NR_setdomainname, sys_setdomainname),
+    SYSCALL_ENTRY(__NR_sysinfo, sys_sysinfo),
     /* memory mappings (mm/mmap.c, mmap_advise.c) */
     SYSCALL_ENTRY(__NR_mmap, sys_old_mmap),
     SYSCALL_ENTRY(__NR_mmap2, sys_mmap2),

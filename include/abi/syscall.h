@@ -60,8 +60,10 @@
 #define __NR_ioctl             54
 #define __NR_fcntl             55
 #define __NR_setpgid           57
+#define __NR_oldolduname       59
 #define __NR_dup2              63
 #define __NR_getppid           64
+#define __NR_sethostname       74
 #define __NR_getpgrp           65
 #define __NR_setsid            66
 #define __NR_getrusage         77
@@ -75,8 +77,12 @@
 #define __NR_getitimer         105
 #define __NR_stat              106
 #define __NR_fstat             108
+#define __NR_olduname          109
 #define __NR_wait4             114
+#define __NR_sysinfo           116
 #define __NR_clone              120
+#define __NR_setdomainname     121
+#define __NR_uname             122
 #define __NR_adjtimex          124
 #define __NR_mprotect          125
 #define __NR_getpgid           132

@@ -522,6 +522,16 @@ int signal_send_entry(struct task *t, struct sigqueue_entry *e)
 	return ret;
 }
 
+struct task *signal_timer_target(struct task *t)
+{
+	struct task *cur = current;
+
+	if (cur != t && cur->leader == t->leader && cur->state != TASK_ZOMBIE &&
+	    !cur->leader->group_exit)
+		return cur;
+	return t;
+}
+
 bool signal_entry_queued(const struct sigqueue_entry *e)
 {
 	return e->queued;

@@ -286,6 +286,18 @@ void signal_entry_init(struct sigqueue_entry *e,
  * IRQ-safe.
  */
 int signal_send_entry(struct task *t, struct sigqueue_entry *e);
+
+/*
+ * Whom a timer's process-directed signal is sent through (interrupts
+ * off): the running thread when it belongs to t's process and is not
+ * exiting, else t.  Linux does so since 6.3 for POSIX timers
+ * (send_sigqueue prefers current) and always did for the CPU itimers (the
+ * tick checks them on the running task): the thread whose CPU time made
+ * a CPU-time timer expire is the one running, and waking another would
+ * cost a switch for nothing.  The signal still goes to the process's
+ * queue: only the thread woken to take it changes.
+ */
+struct task *signal_timer_target(struct task *t);
 bool signal_entry_queued(const struct sigqueue_entry *e); /* IRQ-safe */
 /* Take e off t's queue (or ignored list) if it is there (timer_settime,
  * timer_delete). */

@@ -285,7 +285,7 @@ bool task_user_fault(struct trap_frame *tf);
 /* Start the multiboot modules (the first is init) and reap them; never returns. */
 __noreturn void task_run_init(void);
 
-/* Tasks not reaped, for tests. */
+/* Tasks not reaped (tests, and sysinfo's procs). */
 unsigned task_count(void);
 
 /* Every task that is not reaped, for process.c's walks (interrupts off). */

@@ -398,7 +398,15 @@ void clock_leap_step(s64 delta_ns)
 {
 	u32 flags = irq_save();
 
+	/*
+	 * UTC repeats (or skips) a second; TAI does not: the offset between
+	 * them takes the second the other way, in the same critical section,
+	 * so no reader sees CLOCK_TAI step (Linux's accumulate_nsecs_to_secs:
+	 * tai_offset - leap).  An inserted second makes adjtimex's tai one
+	 * higher.
+	 */
 	realtime_offset += delta_ns;
+	tai_offset_sec -= delta_ns / (s64)NSEC_PER_SEC;
 	vdso_publish();
 	irq_restore(flags);
 	ktimer_clock_was_set();

@@ -44,7 +44,8 @@ u64 clock_resolution_ns(int clockid); /* 0 for an unknown clock id */
 /* Steps REALTIME by delta (ADJ_SETOFFSET); -EINVAL if it would fall behind
  * MONOTONIC or leave the settable range.  Clears the NTP state as Linux. */
 int clock_realtime_step(s64 delta_ns);
-/* A leap second: REALTIME steps by delta, nothing else changes. */
+/* A leap second: REALTIME steps by delta (whole seconds) and the TAI
+ * offset by -delta, so CLOCK_TAI runs on; nothing else changes. */
 void clock_leap_step(s64 delta_ns);
 
 /* MONOTONIC's rate: (mono ns per raw ns - 1) * 2^32, |adj| < 2^31. */

@@ -120,11 +120,14 @@ static void test_oneshot_deadlines(struct ktest *t)
 	/* Late by the handling's fixed cost (a few thousand instructions from
 	 * the interrupt to the clock read: its time depends on the CPU model's
 	 * speed, Bochs's being slower than QEMU's -icount) and a grain of the
-	 * device; the latest of 300 may also wait for another interrupt
-	 * (Bochs: 13.9 us once, 6.4 us the next run), so it has the ktimer
-	 * suite's bound. */
+	 * device; the latest of 300 may also wait behind another interrupt's
+	 * handler (the RTC's, the watchdog's), whose phase against the
+	 * deadlines changes from run to run with the RTC's start time: Bochs
+	 * at 100 MIPS gave 6.4, 13.9 and once 26.8 us.  So the bound on the
+	 * latest is 50 us, a lost or doubly-late event being what it must
+	 * catch (a lost one-shot shows as a whole period or as `lost`). */
 	KEXPECT_LT(t, min_err, (s64)(grain_ns() + handling_ns()));
-	KEXPECT_LT(t, max_err, 20000);
+	KEXPECT_LT(t, max_err, 50000);
 	kprintf("# %s one-shots: %u of 1 us..50 ms: late by mean %llu ns, max %llu ns; "
 		"min %lld ns\n",
 		clockevent_name(), runs - lost, sum_err / (runs - lost ? runs - lost : 1), max_err,

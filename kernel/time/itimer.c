@@ -63,7 +63,10 @@ static void itimer_send(struct itimers *its, int which)
 	 */
 	if (t->leader->signal.shared.set & ABI_SIGMASK(itimer_signo[which]))
 		return;
-	signal_send_entry(t, &its->it[which].sigq);
+	/* SIGVTALRM and SIGPROF: through the thread whose CPU time made them
+	 * expire, if it runs (Linux checks them on the running task);
+	 * SIGALRM: the process, as Linux's it_real_fn */
+	signal_send_entry(which == ITIMER_REAL ? t : signal_timer_target(t), &its->it[which].sigq);
 }
 
 static enum ktimer_restart itimer_real_fn(struct ktimer *kt, u64 now)

@@ -235,7 +235,10 @@ void posix_timer_expired(struct posix_timer *pt)
 		pt->armed = false;
 	if (!pt->target)
 		return; /* its thread has ended: the signal is dropped (Linux) */
-	if (signal_send_entry(pt->target, &pt->sigq) == -EBUSY) {
+	/* a process-directed signal: through the running thread of the
+	 * process if there is one (Linux 6.3+, signal_timer_target) */
+	if (signal_send_entry(pt->sigq.to_thread ? pt->target : signal_timer_target(pt->target),
+			      &pt->sigq) == -EBUSY) {
 		/*
 		 * Still queued: nothing re-arms a timer while its signal waits
 		 * (delivery does, settime takes the signal back), so this should

@@ -243,8 +243,8 @@ int main(int argc, char **argv)
 	long calls = 1000, per_episode = 200, done = 0;
 	int first = 0, n = 0;
 
-	/* tick386 has no uname call (its libc's uname is made up): ENOSYS. */
-	on_linux = syscall(122, &u) == 0;
+	/* tick386 answers uname as Linux 6.13 does; its version says tick386 */
+	on_linux = syscall(122, &u) == 0 && !strstr(u.version, "tick386");
 	if (on_linux && getpid() == 1)
 		linux_init_console();
 	for (int i = 1; i < argc; i++) {

@@ -168,8 +168,9 @@ int main(void)
 		ok(used_us >= 20000, "getrusage: the CPU time used, user and system (%lld us)", used_us);
 		errno = 0;
 		ok(getrusage(7, &ru) == -1 && errno == EINVAL, "getrusage(7): EINVAL");
-		ok(uname(&u) == 0 && !strcmp(u.sysname, "tick386") && !strcmp(u.machine, "i686"),
-		   "uname");
+		ok(uname(&u) == 0 && !strcmp(u.sysname, "Linux") && u.release[0] >= '1' &&
+			   u.release[0] <= '9',
+		   "uname: Linux and a release");
 	}
 
 	signal(SIGALRM, on_alarm);

@@ -281,9 +281,14 @@ uint64_t m_next_due(const struct model *m, int who)
 	return best;
 }
 
-/* The expiry has come: queue the signal (a periodic timer stays armed and
- * waits for the delivery to go on). */
-static void expire(struct model *m, struct m_timer *t)
+/*
+ * The expiry has come while `who` runs: queue the signal (a periodic
+ * timer stays armed and waits for the delivery to go on).  A signal for
+ * the process goes through the running thread when it is one of the
+ * process's (Linux 6.3+, posixtimer_get_target): that thread's mask
+ * decides whether it is ignored, not the first thread's.
+ */
+static void expire(struct model *m, struct m_timer *t, int who)
 {
 	int set;
 
@@ -298,7 +303,11 @@ static void expire(struct model *m, struct m_timer *t)
 		return;
 	}
 	set = target_set(t);
-	if (!(blocked_for(m, set) & SIGBIT(t->signo)) && m_ignores(m, t->signo)) {
+	if (!((set == KS_SET_PROCESS && (who == 0 || who == 1) && m->thread[who].alive
+		       ? m->thread[who].blocked
+		       : blocked_for(m, set)) &
+	      SIGBIT(t->signo)) &&
+	    m_ignores(m, t->signo)) {
 		if (t->park_if_ignored) {
 			m->parked[m->nparked++] = t->id;
 			t->where = KS_PARKED;
@@ -350,7 +359,7 @@ static void expire_pass(struct model *m, int who, unsigned bases)
 			due_ids[j - 1] = tmp;
 		}
 	for (int i = 0; i < n; i++)
-		expire(m, m_find(m, due_ids[i]));
+		expire(m, m_find(m, due_ids[i]), who);
 }
 
 #define ALL_BASES 0xfu
@@ -370,16 +379,16 @@ void m_advance(struct model *m, uint64_t target, int who, int stop_thread, uint6
 		time_moves_to(m, target, who);
 }
 
-void m_clock_set(struct model *m, uint64_t realtime_ns)
+void m_clock_set(struct model *m, int by, uint64_t realtime_ns)
 {
 	m->rt_off = (int64_t)(realtime_ns - m->mono);
-	expire_pass(m, 0, WALL_BASES);
+	expire_pass(m, by, WALL_BASES);
 }
 
-void m_tai_set(struct model *m, int64_t tai_off_sec)
+void m_tai_set(struct model *m, int by, int64_t tai_off_sec)
 {
 	m->tai_off_sec = tai_off_sec;
-	expire_pass(m, 0, WALL_BASES);
+	expire_pass(m, by, WALL_BASES);
 }
 
 void m_settle(struct model *m, int who)

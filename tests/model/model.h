@@ -100,8 +100,9 @@ void m_advance(struct model *m, uint64_t target, int who, int stop_thread, uint6
 /* After each call, `who` running: a deadline already past (an absolute
  * time, or a CPU-time clock that starts running) fires now. */
 void m_settle(struct model *m, int who);
-void m_clock_set(struct model *m, uint64_t realtime_ns);
-void m_tai_set(struct model *m, int64_t tai_off_sec);
+/* Set by `by`, who runs when the wall-clock timers that became due fire. */
+void m_clock_set(struct model *m, int by, uint64_t realtime_ns);
+void m_tai_set(struct model *m, int by, int64_t tai_off_sec);
 
 /* The signals a thread has pending: its own and its process's. */
 uint64_t m_pending(const struct model *m, int thread);

@@ -162,10 +162,10 @@ void op_on_model(struct model *m, const struct op *op, struct op_result *r)
 		m_advance(m, op->target, op->who, 0, 0);
 		break;
 	case OP_CLOCK_SET:
-		m_clock_set(m, op->realtime);
+		m_clock_set(m, op->by, op->realtime);
 		break;
 	case OP_TAI_SET:
-		m_tai_set(m, op->tai);
+		m_tai_set(m, op->by, op->tai);
 		break;
 	case OP_EXEC:
 		m_exec(m);

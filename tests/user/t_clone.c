@@ -225,7 +225,15 @@ static int spinner_fn(void *arg)
 	sigset_t none;
 
 	(void)arg;
+	/*
+	 * Everything open but SIGUSR2: the process-directed SIGUSR2 of the
+	 * timer on this thread's CPU clock comes while this thread runs, and
+	 * since Linux 6.3 goes through the running thread; were it open
+	 * here, init (this program) would drop it, its action being the
+	 * default.  Blocked here, it waits for the main thread's sigtimedwait.
+	 */
 	sigemptyset(&none);
+	sigaddset(&none, SIGUSR2);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	while (!stop_spinning)
 		;
@@ -306,7 +314,15 @@ static int cpu_spinner_fn(void *arg)
 	sigset_t none;
 
 	(void)arg;
+	/*
+	 * Everything open but SIGUSR2: the process-directed SIGUSR2 of the
+	 * timer on this thread's CPU clock comes while this thread runs, and
+	 * since Linux 6.3 goes through the running thread; were it open
+	 * here, init (this program) would drop it, its action being the
+	 * default.  Blocked here, it waits for the main thread's sigtimedwait.
+	 */
 	sigemptyset(&none);
+	sigaddset(&none, SIGUSR2);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	while (!stop_spinning)
 		;

@@ -82,7 +82,7 @@ int main(void)
 	after = (long)times(NULL);
 	ok((unsigned long)(after - before) >= 20 && (unsigned long)(after - before) < 40,
 	   "200 ms of sleep are 20 ticks of times() (%ld)", after - before);
-	if (strcmp(un.sysname, "tick386") == 0) {
+	if (strstr(un.version, "tick386")) {
 		mono = ns_of(CLOCK_MONOTONIC) / 10000000LL;
 		r = (long)times(NULL);
 		ok((unsigned long)(r - (long)(unsigned long)(mono - 30000)) <= 1,

@@ -259,7 +259,8 @@ int main(int argc, char **argv)
 
 	if (argc >= 2 && !strcmp(argv[1], "--exec-target"))
 		return exec_target(argc, argv);
-	on_linux = syscall(122, &u) == 0; /* tick386 has no uname */
+	/* tick386 answers uname as Linux 6.13 does; its version says tick386 */
+	on_linux = syscall(122, &u) == 0 && !strstr(u.version, "tick386");
 	if (on_linux && getpid() == 1)
 		linux_init_console();
 	for (int i = 1; i < argc; i++) {

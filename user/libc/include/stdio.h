@@ -90,5 +90,16 @@ void clearerr(FILE *f);
 void perror(const char *msg);
 int sscanf(const char *s, const char *fmt, ...) __attribute__((format(scanf, 2, 3)));
 int vsscanf(const char *s, const char *fmt, va_list ap);
+int fscanf(FILE *f, const char *fmt, ...) __attribute__((format(scanf, 2, 3)));
+int vfscanf(FILE *f, const char *fmt, va_list ap);
+int scanf(const char *fmt, ...) __attribute__((format(scanf, 1, 2)));
+int vscanf(const char *fmt, va_list ap);
+ssize_t getdelim(char **line, size_t *size, int delim, FILE *f);
+ssize_t getline(char **line, size_t *size, FILE *f);
+int fseek(FILE *f, long offset, int whence);
+int fseeko(FILE *f, off_t offset, int whence);
+long ftell(FILE *f);
+off_t ftello(FILE *f);
+void rewind(FILE *f);
 
 #endif

@@ -11,38 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void store_int(va_list *ap, const char *len, unsigned long long v)
-{
-	if (!strcmp(len, "hh"))
-		*va_arg(*ap, char *) = (char)v;
-	else if (!strcmp(len, "h"))
-		*va_arg(*ap, short *) = (short)v;
-	else if (!strcmp(len, "ll") || !strcmp(len, "q") || !strcmp(len, "j") || !strcmp(len, "L"))
-		*va_arg(*ap, long long *) = (long long)v;
-	else
-		*va_arg(*ap, int *) = (int)v; /* int, long, size_t, ptrdiff_t: 32 bits */
-}
-
-/* Does c belong to the scanset that starts after '[' at *fmt? */
-static int in_scanset(const char *set, const char *set_end, int c)
-{
-	int negate = *set == '^', found = 0;
-	const char *p = set + negate;
-
-	if (*p == ']') { /* a leading ']' is a member */
-		found |= c == ']';
-		p++;
-	}
-	for (; p < set_end; p++) {
-		if (p[1] == '-' && p + 2 < set_end) {
-			found |= c >= (unsigned char)p[0] && c <= (unsigned char)p[2];
-			p += 2;
-		} else {
-			found |= c == (unsigned char)*p;
-		}
-	}
-	return found != negate;
-}
+#include "scan.h"
 
 int vsscanf(const char *str, const char *fmt, va_list ap_in)
 {
@@ -129,7 +98,7 @@ int vsscanf(const char *str, const char *fmt, va_list ap_in)
 				if (conv == 'p')
 					*va_arg(ap, void **) = (void *)(uintptr_t)v;
 				else
-					store_int(&ap, len, v);
+					__scan_store_int(&ap, len, v);
 				assigned++;
 			}
 			break;
@@ -195,7 +164,7 @@ int vsscanf(const char *str, const char *fmt, va_list ap_in)
 			}
 			while (s[i] && (!width || i < width) &&
 			       (conv == 's' ? !isspace((unsigned char)s[i])
-					    : in_scanset(set, set_end, (unsigned char)s[i]))) {
+					    : __scan_in_set(set, set_end, (unsigned char)s[i]))) {
 				if (out)
 					out[i] = s[i];
 				i++;
@@ -210,7 +179,7 @@ int vsscanf(const char *str, const char *fmt, va_list ap_in)
 		}
 		case 'n':
 			if (!suppress)
-				store_int(&ap, len, (unsigned long long)(s - str));
+				__scan_store_int(&ap, len, (unsigned long long)(s - str));
 			continue;
 		default:
 			goto out;

@@ -15,6 +15,12 @@
 #define SYS_tkill __NR_tkill
 #define SYS_tgkill __NR_tgkill
 #define SYS_times __NR_times
+#define SYS_sysinfo __NR_sysinfo
+#define SYS_setdomainname __NR_setdomainname
+#define SYS_sethostname __NR_sethostname
+#define SYS_oldolduname __NR_oldolduname
+#define SYS_olduname __NR_olduname
+#define SYS_uname __NR_uname
 #define SYS_getrusage __NR_getrusage
 #define SYS_futex __NR_futex
 #define SYS_waitid __NR_waitid

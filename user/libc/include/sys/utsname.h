@@ -1,14 +1,16 @@
-/* <sys/utsname.h>: uname reports tick386 on i686. */
+/* <sys/utsname.h>: uname, Linux's six fields of 65 bytes (call 122). */
 #ifndef _SYS_UTSNAME_H
 #define _SYS_UTSNAME_H
 
+#define _UTSNAME_LENGTH 65
+
 struct utsname {
-	char sysname[65];
-	char nodename[65];
-	char release[65];
-	char version[65];
-	char machine[65];
-	char domainname[65];
+	char sysname[_UTSNAME_LENGTH];
+	char nodename[_UTSNAME_LENGTH];
+	char release[_UTSNAME_LENGTH];
+	char version[_UTSNAME_LENGTH];
+	char machine[_UTSNAME_LENGTH];
+	char domainname[_UTSNAME_LENGTH];
 };
 
 int uname(struct utsname *buf);

@@ -1,0 +1,160 @@
+/*
+ * /proc/version and /proc/sys/kernel/{ostype,osrelease,version,hostname,
+ * domainname}: the names uname reports (kernel/utsname.c), in Linux's
+ * formats, one per line.  /proc/sys (fs/proc_sys.c) links the kernel
+ * directory; /proc's root (fs/proc.c) hands out /proc/version.  hostname and domainname are written as Linux's
+ * proc_dostring takes them: the text up to the first newline, at most 64
+ * bytes, the whole write consumed.
+ *
+ * Every node here is static (refs 0), so lookups hand out the same nodes
+ * and nothing is counted.
+ */
+#include "fs/proc.h"
+#include "fs/fs.h"
+#include "kernel/utsname.h"
+#include "lib/compiler.h"
+#include "lib/string.h"
+#include "mm/kheap.h"
+#include "mm/uaccess.h"
+#include <abi/errno.h>
+#include <abi/stat.h>
+
+enum sys_kind { SYS_OSTYPE, SYS_OSRELEASE, SYS_VERSION, SYS_HOSTNAME, SYS_DOMAINNAME, SYS_BANNER };
+
+struct sys_node {
+	struct fs_node node;
+	enum sys_kind kind;
+};
+
+static const struct fs_node_ops kernel_dir_ops, sys_file_ops, sys_name_ops;
+
+#define SYS_NODE(kname, kkind, kmode, kino, kops)                                                   \
+	{                                                                                          \
+		.node = { .name = kname, .name_len = sizeof(kname) - 1, .ino = kino, .mode = kmode, \
+			  .nlink = 1, .dev = 3, .ops = kops },                                     \
+		.kind = kkind,                                                                     \
+	}
+
+static struct sys_node kernel_files[] = {
+	SYS_NODE("domainname", SYS_DOMAINNAME, S_IFREG | 0644, 0x7f000111, &sys_name_ops),
+	SYS_NODE("hostname", SYS_HOSTNAME, S_IFREG | 0644, 0x7f000112, &sys_name_ops),
+	SYS_NODE("osrelease", SYS_OSRELEASE, S_IFREG | 0444, 0x7f000113, &sys_file_ops),
+	SYS_NODE("ostype", SYS_OSTYPE, S_IFREG | 0444, 0x7f000114, &sys_file_ops),
+	SYS_NODE("version", SYS_VERSION, S_IFREG | 0444, 0x7f000115, &sys_file_ops),
+};
+
+static struct fs_node kernel_dir = {
+	.name = "kernel", .name_len = 6, .ino = 0x7f000110, .mode = S_IFDIR | 0555,
+	.nlink = 2, .dev = 3, .ops = &kernel_dir_ops,
+};
+
+static struct sys_node version_file =
+	SYS_NODE("version", SYS_BANNER, S_IFREG | 0444, 0x7f000011, &sys_file_ops);
+
+struct fs_node *proc_sys_kernel_dir(void)
+{
+	for (u32 i = 0; i < ARRAY_SIZE(kernel_files); i++)
+		kernel_files[i].node.parent = &kernel_dir;
+	return &kernel_dir; /* its parent set by whoever links it */
+}
+
+struct fs_node *proc_version_file(void)
+{
+	return &version_file.node;
+}
+
+static void dirent_of(const struct fs_node *n, struct fs_dirent *e)
+{
+	e->name = n->name;
+	e->name_len = n->name_len;
+	e->ino = n->ino;
+	e->mode = n->mode;
+}
+
+static int kernel_lookup(struct fs_node *dir, const char *name, size_t len, struct fs_node **out)
+{
+	(void)dir;
+	for (u32 i = 0; i < ARRAY_SIZE(kernel_files); i++)
+		if (kernel_files[i].node.name_len == len &&
+		    !memcmp(kernel_files[i].node.name, name, len)) {
+			*out = &kernel_files[i].node;
+			return 0;
+		}
+	return -ENOENT;
+}
+
+static bool kernel_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
+{
+	(void)dir;
+	if (i >= ARRAY_SIZE(kernel_files))
+		return false;
+	dirent_of(&kernel_files[i].node, e);
+	return true;
+}
+
+static int sys_generate(struct fs_node *n, char **text, u32 *len)
+{
+	struct new_utsname u;
+	struct proc_text out = { .buf = kmalloc(256), .cap = 256 };
+
+	if (!out.buf)
+		return -ENOMEM;
+	utsname_get(&u);
+	switch (container_of(n, struct sys_node, node)->kind) {
+	case SYS_OSTYPE:
+		proc_printf(&out, "%s\n", u.sysname);
+		break;
+	case SYS_OSRELEASE:
+		proc_printf(&out, "%s\n", u.release);
+		break;
+	case SYS_VERSION:
+		proc_printf(&out, "%s\n", u.version);
+		break;
+	case SYS_HOSTNAME:
+		proc_printf(&out, "%s\n", u.nodename);
+		break;
+	case SYS_DOMAINNAME:
+		proc_printf(&out, "%s\n", u.domainname);
+		break;
+	case SYS_BANNER:
+		/* Linux's linux_proc_banner: who built it, with what, then the version */
+		proc_printf(&out, "%s version %s (tick386@tick386) (gcc) %s\n", u.sysname, u.release,
+			    u.version);
+		break;
+	}
+	if (out.nomem) {
+		kfree(out.buf);
+		return -ENOMEM;
+	}
+	*text = out.buf;
+	*len = out.len;
+	return 0;
+}
+
+static long sys_name_write(struct fs_node *n, const void *ubuf, size_t len)
+{
+	char buf[UTS_LEN];
+	size_t take = len < UTS_LEN ? len : UTS_LEN, end = 0;
+
+	if (copy_from_user(buf, ubuf, take))
+		return -EFAULT;
+	while (end < take && buf[end] != '\n' && buf[end] != '\0')
+		end++;
+	utsname_set(container_of(n, struct sys_node, node)->kind == SYS_HOSTNAME ? UTSNAME_NODENAME
+										 : UTSNAME_DOMAINNAME,
+		    buf, end);
+	return (long)len;
+}
+
+static const struct fs_node_ops kernel_dir_ops = {
+	.lookup = kernel_lookup,
+	.entry_at = kernel_entry_at,
+};
+static const struct fs_node_ops sys_file_ops = {
+	.generate = sys_generate,
+	.write_error = -EIO,
+};
+static const struct fs_node_ops sys_name_ops = {
+	.generate = sys_generate,
+	.write = sys_name_write,
+};
