@@ -236,18 +236,8 @@ static void system_info(void)
 
 int main(int argc, char **argv)
 {
-	const char *env = getenv("CONFORMANCE_ALLOW_SETTIME");
-	int allowed = env && strcmp(env, "1") == 0;
+	int allowed = settime_allowed(argc, argv);
 
-	/* the argument only where the C library is not glibc (clock_settime.c) */
-#ifndef __GLIBC__
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--allow-settime") == 0)
-			allowed = 1;
-#else
-	(void)argc;
-	(void)argv;
-#endif
 	names();
 	old_calls();
 	if (allowed) {
