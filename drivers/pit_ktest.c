@@ -13,6 +13,7 @@
 #include "drivers/pit.h"
 #include "kernel/time/clock.h"
 #include "kernel/time/clockevent.h"
+#include "kernel/time/clockevent_ktest.h"
 #include "kernel/ktest.h"
 #include "kernel/printk.h"
 
@@ -29,40 +30,6 @@ static void record(u64 now)
 		event_tsc[n_events] = rdtsc();
 	}
 	n_events++;
-}
-
-static clockevent_handler_t borrow(clockevent_handler_t fn)
-{
-	n_events = 0;
-	return clockevent_set_handler(fn);
-}
-
-static void give_back(clockevent_handler_t old)
-{
-	clockevent_stop();
-	clockevent_set_handler(old);
-	/* let the owner re-program its next deadline */
-	if (old)
-		old(clock_monotonic_ns());
-}
-
-/*
- * Halt until `count` events were seen or `limit_ns` passed.  Only halt
- * while an event is to come: under -icount with sleep=off a guest halted
- * with no timer armed in QEMU would never be woken.
- */
-static void wait_events(unsigned count, u64 limit_ns)
-{
-	u64 end = clock_monotonic_ns() + limit_ns;
-	/* test with interrupts off, then sti;hlt as one step: an event
-	 * between the test and the halt would otherwise be slept through */
-	for (;;) {
-		cpu_cli();
-		if (n_events >= count || clock_monotonic_ns() >= end)
-			break;
-		cpu_sti_hlt();
-	}
-	cpu_sti();
 }
 
 /* Spin with interrupts on for ns (no halt: nothing may be armed). */
@@ -86,10 +53,10 @@ static u32 rng(void)
 static void check_periodic(struct ktest *t, u32 divisor_asked_ticks, unsigned events)
 {
 	u64 period = pit_ticks_to_ns(divisor_asked_ticks);
-	clockevent_handler_t old = borrow(record);
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	u32 divisor = clockevent_periodic(pit_ticks_to_ns_ceil(divisor_asked_ticks));
-	wait_events(events + 1, (u64)(events + 4) * period);
-	give_back(old);
+	clockevent_ktest_wait(&n_events, events + 1, (u64)(events + 4) * period);
+	clockevent_ktest_give_back(old);
 
 	KEXPECT_EQ(t, divisor, divisor_asked_ticks);
 	KASSERT_TRUE(t, n_events >= events + 1);
@@ -125,7 +92,7 @@ static void test_oneshot_error(struct ktest *t)
 		ktest_skip(t, "the clock event device is not the PIT");
 		return;
 	}
-	clockevent_handler_t old = borrow(record);
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	u64 max_err = 0, sum_err = 0, sum_lat = 0, max_lat = 0;
 	s64 min_err = INT64_MAX;
 	unsigned lost = 0, runs = 1000;
@@ -141,7 +108,7 @@ static void test_oneshot_error(struct ktest *t)
 		u64 deadline = clock_monotonic_ns() + delta;
 		u32 ticks = clockevent_program(deadline);
 		u64 armed = clock_monotonic_ns();
-		wait_events(1, delta + 1000000);
+		clockevent_ktest_wait(&n_events, 1, delta + 1000000);
 		if (n_events != 1) {
 			lost++;
 			continue;
@@ -159,7 +126,7 @@ static void test_oneshot_error(struct ktest *t)
 			max_err = (u64)err;
 		sum_err += err > 0 ? (u64)err : 0;
 	}
-	give_back(old);
+	clockevent_ktest_give_back(old);
 	KEXPECT_EQ(t, lost, 0);
 	/* never early beyond the calibration error of the TSC (10 ppm of
 	 * 50 ms = 500 ns), never late by more than a tick and some handling:
@@ -181,22 +148,22 @@ static void test_oneshot_far_deadline_is_clamped(struct ktest *t)
 		ktest_skip(t, "the clock event device is not the PIT");
 		return;
 	}
-	clockevent_handler_t old = borrow(record);
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	u64 start = clock_monotonic_ns();
 	u32 ticks = clockevent_program(start + 300000000ull); /* 300 ms */
-	wait_events(1, 100000000);
-	give_back(old);
+	clockevent_ktest_wait(&n_events, 1, 100000000);
+	clockevent_ktest_give_back(old);
 	KEXPECT_EQ(t, ticks, clockevent_max_delta_ns() >= 54000000 ? 65536 : 32768);
 	KASSERT_TRUE(t, n_events >= 1);
 	u64 got = event_ns[0] - start;
 	KEXPECT_GE(t, got, clockevent_max_delta_ns() - 1000);
 	KEXPECT_LT(t, got, clockevent_max_delta_ns() + 10000);
 	/* a deadline in the past still interrupts, within a tick or so */
-	old = borrow(record);
+	old = clockevent_ktest_borrow(record, &n_events);
 	start = clock_monotonic_ns();
 	KEXPECT_EQ(t, clockevent_program(start - 1000000 < start ? start - 1000000 : 0), 1);
-	wait_events(1, 10000000);
-	give_back(old);
+	clockevent_ktest_wait(&n_events, 1, 10000000);
+	clockevent_ktest_give_back(old);
 	KASSERT_TRUE(t, n_events >= 1);
 	KEXPECT_LT(t, event_ns[0] - start, 10000);
 }
@@ -207,11 +174,11 @@ static void test_oneshot_fires_once(struct ktest *t)
 		ktest_skip(t, "the clock event device is not the PIT");
 		return;
 	}
-	clockevent_handler_t old = borrow(record);
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	clockevent_program(clock_monotonic_ns() + 1000000);
-	wait_events(1, 30000000);
+	clockevent_ktest_wait(&n_events, 1, 30000000);
 	spin_ns(30000000); /* well past: a second event would be a bug */
-	give_back(old);
+	clockevent_ktest_give_back(old);
 	KEXPECT_EQ(t, n_events, 1);
 }
 
@@ -223,7 +190,7 @@ static void test_latched_count(struct ktest *t)
 	}
 	/* mode 2 with 65536: the latched count falls from 65536 (read 0) to
 	 * 1 at PIT_HZ; its progress must match the TSC's */
-	clockevent_handler_t old = borrow(record);
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	u32 flags = irq_save();
 	pit_ch0_periodic(PIT_DIVISOR_MAX);
 	u16 c0 = pit_ch0_read();
@@ -233,7 +200,7 @@ static void test_latched_count(struct ktest *t)
 	u16 c1 = pit_ch0_read();
 	u64 t1 = clock_monotonic_ns();
 	irq_restore(flags);
-	give_back(old);
+	clockevent_ktest_give_back(old);
 	u32 ticks = (u16)(c0 - c1); /* down-counter, mod 65536 */
 	u64 expect = pit_ns_to_ticks(t1 - t0);
 	KEXPECT_LE(t, ticks, expect + 3);
@@ -255,10 +222,10 @@ static void test_tsc_two_methods(struct ktest *t)
 	u64 hz_gate = clock_calibrate_tsc_pit(65535);
 	/* method 2: IRQ 0 in mode 2, TSC read in the handler, over 20
 	 * periods of 11932 ticks (200 ms): interrupt latency cancels out */
-	clockevent_handler_t old = borrow(record);
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	clockevent_periodic(pit_ticks_to_ns(11932));
-	wait_events(22, 400000000);
-	give_back(old);
+	clockevent_ktest_wait(&n_events, 22, 400000000);
+	clockevent_ktest_give_back(old);
 	KASSERT_TRUE(t, n_events >= 22);
 	u64 hz_irq = clockmath_muldiv(event_tsc[21] - event_tsc[1], PIT_HZ, 20 * 11932);
 	s64 diff = (s64)(hz_gate - hz_irq);

@@ -15,6 +15,7 @@
 #include "kernel/printk.h"
 #include "kernel/time/clock.h"
 #include "kernel/time/clockevent.h"
+#include "kernel/time/clockevent_ktest.h"
 #include "kernel/time/clocksource.h"
 #include "lib/clockmath.h"
 
@@ -28,34 +29,6 @@ static void record(u64 now)
 	if (n_events < MAX_EVENTS)
 		event_ns[n_events] = now;
 	n_events++;
-}
-
-static clockevent_handler_t borrow(void)
-{
-	n_events = 0;
-	return clockevent_set_handler(record);
-}
-
-static void give_back(clockevent_handler_t old)
-{
-	clockevent_stop();
-	clockevent_set_handler(old);
-	if (old)
-		old(clock_monotonic_ns());
-}
-
-/* Halt until count events or limit_ns (an event is always armed here). */
-static void wait_events(unsigned count, u64 limit_ns)
-{
-	u64 end = clock_monotonic_ns() + limit_ns;
-
-	for (;;) {
-		cpu_cli();
-		if (n_events >= count || clock_monotonic_ns() >= end)
-			break;
-		cpu_sti_hlt();
-	}
-	cpu_sti();
 }
 
 static u64 rng_state = 0x2545F4914F6CDD1Dull;
@@ -83,7 +56,7 @@ static u64 handling_ns(void)
 
 static void test_oneshot_deadlines(struct ktest *t)
 {
-	clockevent_handler_t old = borrow();
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	u64 max_err = 0, sum_err = 0;
 	s64 min_err = INT64_MAX;
 	unsigned lost = 0, runs = 300;
@@ -101,7 +74,7 @@ static void test_oneshot_deadlines(struct ktest *t)
 		n_events = 0;
 		deadline = clock_monotonic_ns() + delta;
 		clockevent_program(deadline);
-		wait_events(1, delta + 1000000);
+		clockevent_ktest_wait(&n_events, 1, delta + 1000000);
 		if (n_events != 1) {
 			lost++;
 			continue;
@@ -113,7 +86,7 @@ static void test_oneshot_deadlines(struct ktest *t)
 			max_err = (u64)err;
 		sum_err += err > 0 ? (u64)err : 0;
 	}
-	give_back(old);
+	clockevent_ktest_give_back(old);
 	KEXPECT_EQ(t, lost, 0);
 	/* never early beyond the TSC's calibration error (500 ns in 50 ms) */
 	KEXPECT_GE(t, min_err, -500);
@@ -136,45 +109,45 @@ static void test_oneshot_deadlines(struct ktest *t)
 
 static void test_far_and_past_deadlines(struct ktest *t)
 {
-	clockevent_handler_t old = borrow();
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	u64 start = clock_monotonic_ns(), got;
 	u64 event = clockevent_program_event(start + 3000000000ull); /* 3 s */
 
 	KEXPECT_LE(t, event, clock_monotonic_ns() + clockevent_max_delta_ns());
-	wait_events(1, clockevent_max_delta_ns() + 10000000);
-	give_back(old);
+	clockevent_ktest_wait(&n_events, 1, clockevent_max_delta_ns() + 10000000);
+	clockevent_ktest_give_back(old);
 	KASSERT_TRUE(t, n_events >= 1);
 	got = event_ns[0] - start;
 	KEXPECT_GE(t, got, clockevent_max_delta_ns() - 1000);
 	/* 10 us, and for a device calibrated at boot (the local APIC timer:
 	 * to some ppm, rounded to be late, never early) 20 ppm more */
 	KEXPECT_LT(t, got, clockevent_max_delta_ns() + 10000 + clockevent_max_delta_ns() / 50000);
-	old = borrow();
+	old = clockevent_ktest_borrow(record, &n_events);
 	start = clock_monotonic_ns();
 	clockevent_program(start > 1000000 ? start - 1000000 : 0);
-	wait_events(1, 10000000);
-	give_back(old);
+	clockevent_ktest_wait(&n_events, 1, 10000000);
+	clockevent_ktest_give_back(old);
 	KASSERT_TRUE(t, n_events >= 1);
 	KEXPECT_LT(t, event_ns[0] - start, 10000);
 }
 
 static void test_oneshot_fires_once(struct ktest *t)
 {
-	clockevent_handler_t old = borrow();
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	u64 end;
 
 	clockevent_program(clock_monotonic_ns() + 1000000);
-	wait_events(1, 30000000);
+	clockevent_ktest_wait(&n_events, 1, 30000000);
 	end = clock_monotonic_ns() + 30000000; /* well past: a second event is a bug */
 	while (clock_monotonic_ns() < end)
 		;
-	give_back(old);
+	clockevent_ktest_give_back(old);
 	KEXPECT_EQ(t, n_events, 1);
 }
 
 static void test_periodic(struct ktest *t)
 {
-	clockevent_handler_t old = borrow();
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	u64 total;
 	s64 diff;
 
@@ -182,8 +155,8 @@ static void test_periodic(struct ktest *t)
 	 * its 10 ns) */
 	u64 period = pit_ticks_to_ns(1193);
 	clockevent_periodic(period);
-	wait_events(21, 30 * period);
-	give_back(old);
+	clockevent_ktest_wait(&n_events, 21, 30 * period);
+	clockevent_ktest_give_back(old);
 	KASSERT_TRUE(t, n_events >= 21);
 	total = event_ns[20] - event_ns[0];
 	diff = (s64)(total - 20 * period);
@@ -198,7 +171,7 @@ static void test_periodic(struct ktest *t)
  * 1000 one-shots reprogrammed back to back, the last one stopped. */
 static void test_program_cost(struct ktest *t)
 {
-	clockevent_handler_t old = borrow();
+	clockevent_handler_t old = clockevent_ktest_borrow(record, &n_events);
 	u32 flags = irq_save();
 	u64 start = clock_monotonic_ns(), cost;
 
@@ -206,7 +179,7 @@ static void test_program_cost(struct ktest *t)
 		clockevent_program(start + 10000000 + i);
 	cost = (clock_monotonic_ns() - start) / 1000;
 	irq_restore(flags);
-	give_back(old);
+	clockevent_ktest_give_back(old);
 	kprintf("# %s: programming a one-shot costs %llu ns (clock source %s)\n",
 		clockevent_name(), cost, clocksource_name(clock_source()));
 	KEXPECT_GT(t, cost, 0);
