@@ -110,6 +110,21 @@ static void test_write_past_limit(struct ktest *t)
 	shmem_put(s);
 }
 
+/* A write whose user buffer faults takes no page it could not fill. */
+static void test_failed_write_keeps_no_page(struct ktest *t)
+{
+	u32 before = pmm_free_count();
+	struct shmem *s = shmem_create(NULL);
+
+	KASSERT_TRUE(t, s != NULL);
+	KEXPECT_EQ(t, shmem_write(s, 3 * PAGE_SIZE, (const void __user *)0xC0000000u, 10), -EFAULT);
+	KEXPECT_EQ(t, s->size, 0);
+	KEXPECT_EQ(t, s->pages, 0);
+	shmem_put(s);
+	KEXPECT_EQ(t, pmm_free_count(), before);
+}
+
 KTEST_SUITE(shmem, KTEST_CASE(test_write_read_across_pages_and_holes),
 	    KTEST_CASE(test_truncate_frees_and_zeroes_tail),
-	    KTEST_CASE(test_quota_enospc_and_refund), KTEST_CASE(test_write_past_limit));
+	    KTEST_CASE(test_quota_enospc_and_refund), KTEST_CASE(test_write_past_limit),
+	    KTEST_CASE(test_failed_write_keeps_no_page));
