@@ -101,32 +101,6 @@ static long long close_under(int slot, int (*fn)(void *), const char *what)
 	return ended_ns - t0;
 }
 
-/*
- * Objects in use in the kernel's kmalloc caches (/proc/slabinfo), or -1:
- * a file and its timerfd are kmalloc'ed, and must be freed by the last
- * reference's drop, once the sleeper has let go.  tick386 only (Linux's
- * counts move by themselves).
- */
-static long kmalloc_objects(void)
-{
-#ifdef __tick386__
-	static char text[4096];
-	long sum = 0, active;
-	char name[32];
-	char *line;
-
-	if (tap_slurp("/proc/slabinfo", text, sizeof(text)) < 0)
-		return -1;
-	for (line = strchr(text, '\n'); line && line[1]; line = strchr(line + 1, '\n'))
-		if (sscanf(line + 1, "%31s %ld", name, &active) == 2 &&
-		    strncmp(name, "kmalloc-", 8) == 0)
-			sum += active;
-	return sum;
-#else
-	return -1;
-#endif
-}
-
 int main(void)
 {
 	long long t;

@@ -25,22 +25,6 @@
 
 #define NR_epoll_pwait 319
 
-static long kmalloc_objects(void)
-{
-	static char text[4096];
-	long sum = 0, active;
-	char name[32];
-	char *line;
-
-	if (tap_slurp("/proc/slabinfo", text, sizeof(text)) < 0)
-		return -1;
-	for (line = strchr(text, '\n'); line && line[1]; line = strchr(line + 1, '\n'))
-		if (sscanf(line + 1, "%31s %ld", name, &active) == 2 &&
-		    strncmp(name, "kmalloc-", 8) == 0)
-			sum += active;
-	return sum;
-}
-
 static int add(int ep, int fd, unsigned events, unsigned long long data)
 {
 	struct epoll_event ev = {events, {.u64 = data}};
