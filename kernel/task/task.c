@@ -346,6 +346,7 @@ struct task *task_fork(int *err)
 	tf->eax = 0; /* fork returns 0 in the child */
 	fs_task_fork(&t->files, &proc->files);
 	memcpy(t->tls, parent->tls, sizeof(t->tls)); /* the calling thread's %gs goes on */
+	t->personality = parent->personality;
 	t->ppid = proc->pid;
 	t->pgid = proc->pgid;
 	t->sid = proc->sid;
@@ -380,6 +381,7 @@ struct task *task_clone_thread(int *err)
 	list_init(&t->threads);
 	t->nr_threads = 0;
 	t->leader = leader;
+	t->personality = parent->personality;
 	t->ppid = 0;
 	t->pgid = leader->pgid;
 	t->sid = leader->sid;
