@@ -113,9 +113,11 @@ static void aio(void)
 	printf("aio_cancel(fd, cb): %d (AIO_ALLDONE %d)\n", aio_cancel(fd, &cb2), AIO_ALLDONE);
 	printf("aio_cancel(fd, NULL): %d\n", aio_cancel(fd, NULL));
 	errno = 0;
-	printf("aio_cancel(bad fd): %d %s\n", aio_cancel(999, NULL), strerror(errno));
+	r = aio_cancel(999, NULL);
+	printf("aio_cancel(bad fd): %d %s\n", r, strerror(errno));
 	errno = 0;
-	printf("aio_cancel(other fd): %d %s\n", aio_cancel(0, &cb2), strerror(errno));
+	r = aio_cancel(0, &cb2);
+	printf("aio_cancel(other fd): %d %s\n", r, strerror(errno));
 
 	cb2.aio_fildes = 999;
 	r = aio_read(&cb2);
@@ -124,7 +126,8 @@ static void aio(void)
 	cb2.aio_fildes = fd;
 	cb2.aio_reqprio = -1;
 	errno = 0;
-	printf("aio_read(reqprio -1): %d %s\n", aio_read(&cb2), strerror(errno));
+	r = aio_read(&cb2);
+	printf("aio_read(reqprio -1): %d %s\n", r, strerror(errno));
 	cb2.aio_reqprio = 0;
 
 	memset(buf, 0, sizeof(buf));
@@ -154,7 +157,8 @@ static void aio(void)
 	aio_suspend(clist, 1, NULL);
 	printf("list signal %d value %d read %zd\n", got_sig, got_val, aio_return(&cb2));
 	errno = 0;
-	printf("lio_listio(mode 5): %d %s\n", lio_listio(5, list, 3, NULL), strerror(errno));
+	r = lio_listio(5, list, 3, NULL);
+	printf("lio_listio(mode 5): %d %s\n", r, strerror(errno));
 	cb2.aio_fildes = 999;
 	errno = 0;
 	r = lio_listio(LIO_WAIT, list, 3, NULL);
@@ -171,10 +175,11 @@ static void others(void)
 	r = ptrace(PTRACE_PEEKDATA, 999999, NULL, NULL);
 	printf("ptrace(PEEKDATA, no such pid): %ld %s\n", r, strerror(errno));
 	errno = 0;
-	printf("inotify_init1(bad flag): %d %s\n", inotify_init1(1), strerror(errno));
+	r = inotify_init1(1);
+	printf("inotify_init1(bad flag): %ld %s\n", r, strerror(errno));
 	errno = 0;
-	printf("inotify_add_watch(bad fd): %d %s\n", inotify_add_watch(999, "/", IN_ALL_EVENTS),
-	       strerror(errno));
+	r = inotify_add_watch(999, "/", IN_ALL_EVENTS);
+	printf("inotify_add_watch(bad fd): %ld %s\n", r, strerror(errno));
 	/* The domain only: Linux i386 adds READ_IMPLIES_EXEC for a program
 	 * without PT_GNU_STACK (ucc's), not for glibc's. */
 	printf("personality's domain: %#x\n", personality(0xffffffff) & PER_MASK);
