@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 #include <abi/fcntl.h>
+#include <abi/stat.h> /* POSIX: the S_I* mode bits, for open and creat */
 
 /* The *at calls' flags (Linux's values). */
 #define AT_SYMLINK_NOFOLLOW 0x100
