@@ -2,7 +2,8 @@
  * personality: the persona word of personality(2).
  *   - personality(0xffffffff) only asks: PER_LINUX at start, unchanged;
  *   - setting returns the old word; any execution domain and flags are
- *     taken (PER_LINUX32, PER_BSD, ADDR_NO_RANDOMIZE, UNAME26), none fails;
+ *     taken (PER_LINUX32, PER_BSD, ADDR_NO_RANDOMIZE, UNAME26, every bit
+ *     but one), none fails, even a word that looks like -errno;
  *   - a forked child starts with its parent's word, and what it sets stays
  *     its own;
  *   - exec keeps the flags (ADDR_NO_RANDOMIZE) (the base persona's reset
@@ -54,8 +55,15 @@ static void query_and_set(void)
 	errno = 0;
 	p = (int)syscall(SYS_personality, ASK);
 	ok(p == (PER_BSD | UNAME26) && errno == 0, "the raw call 136 answers the same, no errno");
+	/* A word that looks like -errno is still a word: no error, errno kept. */
+	personality(0xfffffffeUL);
+	errno = 0;
+	p = personality(ASK);
+	ok(p == (int)0xfffffffe && errno == 0, "0xfffffffe is taken and read back, errno untouched (%#x)", p);
+	p = personality(0x0fffff00UL);
+	ok(p == (int)0xfffffffe, "setting again returns the old word 0xfffffffe");
 	p = personality(PER_LINUX);
-	ok(p == (PER_BSD | UNAME26), "back to PER_LINUX: old word returned");
+	ok(p == 0x0fffff00, "back to PER_LINUX: old word returned (%#x)", p);
 	ok(personality(ASK) == PER_LINUX, "PER_LINUX again");
 }
 
