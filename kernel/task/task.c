@@ -20,6 +20,7 @@
 #include "kernel/task/wait.h"
 #include "lib/string.h"
 #include <abi/errno.h>
+#include <abi/personality.h>
 #include <abi/signal.h>
 
 /* struct task lives in one page of its own (task_new). */
@@ -285,6 +286,8 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 	if (rc)
 		goto fail_vm;
 	t->vm.brk_start = t->vm.brk = (info.end + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
+	if (!info.gnu_stack) /* as exec (kernel/task/exec.c) */
+		t->personality = READ_IMPLIES_EXEC;
 	rc = vm_stack_init(&t->vm);
 	if (rc)
 		goto fail_vm;

@@ -1,6 +1,7 @@
 /*
  * personality: the persona word of personality(2).
- *   - personality(0xffffffff) only asks: PER_LINUX at start, unchanged;
+ *   - personality(0xffffffff) only asks: PER_LINUX at start, unchanged,
+ *     with READ_IMPLIES_EXEC exactly when the program has no PT_GNU_STACK;
  *   - setting returns the old word; any execution domain and flags are
  *     taken (PER_LINUX32, PER_BSD, ADDR_NO_RANDOMIZE, UNAME26, every bit
  *     but one), none fails, even a word that looks like -errno;
@@ -11,6 +12,8 @@
  *   - the raw call 136 answers the same.
  */
 #include "conformance.h"
+#include <elf.h>
+#include <sys/auxv.h>
 #include <sys/personality.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -27,6 +30,26 @@ static void find_self(const char *argv0)
 		snprintf(self, sizeof(self), "/bin/%s", argv0);
 }
 
+/*
+ * Whether this program has a PT_GNU_STACK header: without one, Linux i386's
+ * exec adds READ_IMPLIES_EXEC (tools/ucc's programs have none, glibc's
+ * have one; x86-64 never adds it for a 64-bit program).
+ */
+static int has_gnu_stack(void)
+{
+	unsigned long phdr = getauxval(AT_PHDR), n = getauxval(AT_PHNUM), i;
+
+	for (i = 0; phdr && i < n; i++) {
+		if (sizeof(void *) == 8) {
+			if (((const Elf64_Phdr *)phdr)[i].p_type == PT_GNU_STACK)
+				return 1;
+		} else if (((const Elf32_Phdr *)phdr)[i].p_type == PT_GNU_STACK) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The child's exit status, or -1. */
 static int child_status(pid_t pid)
 {
@@ -39,12 +62,14 @@ static int child_status(pid_t pid)
 
 static void query_and_set(void)
 {
-	int p = personality(ASK);
+	int p = personality(ASK), rie = p & READ_IMPLIES_EXEC;
 
-	ok(p == PER_LINUX, "personality(0xffffffff) at start: PER_LINUX (%#x)", p);
+	ok((p & ~READ_IMPLIES_EXEC) == PER_LINUX, "personality(0xffffffff) at start: PER_LINUX (%#x)",
+	   p & ~READ_IMPLIES_EXEC);
+	ok((!rie) == has_gnu_stack(), "READ_IMPLIES_EXEC exactly when no PT_GNU_STACK");
 	ok(personality(ASK) == p, "asking again: the same");
 	p = personality(PER_LINUX32);
-	ok(p == PER_LINUX, "personality(PER_LINUX32) returns the old PER_LINUX (%#x)", p);
+	ok(p == (PER_LINUX | rie), "personality(PER_LINUX32) returns the old word (%#x)", p & ~rie);
 	p = personality(ASK);
 	ok(p == PER_LINUX32, "it is PER_LINUX32 now (%#x)", p);
 	p = personality(PER_BSD | UNAME26);
