@@ -97,6 +97,7 @@ struct task {
 	enum task_state state;
 	int exit_status; /* wait status, valid in TASK_ZOMBIE */
 	char name[TASK_NAME_MAX];
+	u32 personality; /* personality(2) (kernel/task/prctl.c): copied at fork and clone, exec keeps the flags */
 	int prio;
 	bool user; /* has a user address space */
 
