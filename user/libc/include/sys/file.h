@@ -1,0 +1,24 @@
+/*
+ * <sys/file.h>: flock(2) (Linux i386's 143) and its LOCK_* operations.
+ * tick386 does not implement it yet: the call is ENOSYS, as on Linux
+ * built without CONFIG_FILE_LOCKING.
+ */
+#ifndef _SYS_FILE_H
+#define _SYS_FILE_H
+
+#include <fcntl.h>
+
+#define LOCK_SH 1 /* shared */
+#define LOCK_EX 2 /* exclusive */
+#define LOCK_NB 4 /* do not wait: EWOULDBLOCK */
+#define LOCK_UN 8 /* release */
+
+#ifndef L_SET
+#define L_SET  0
+#define L_INCR 1
+#define L_XTND 2
+#endif
+
+int flock(int fd, int operation);
+
+#endif
