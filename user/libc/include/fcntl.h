@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 #include <abi/fcntl.h>
+#include <abi/stat.h> /* S_IFMT, S_IRUSR & co.: POSIX puts them here too */
 
 /* The *at calls' flags (Linux's values). */
 #define AT_SYMLINK_NOFOLLOW 0x100

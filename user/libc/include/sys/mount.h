@@ -14,6 +14,22 @@
 #define MS_BIND 4096
 #define MS_MOVE 8192
 
+/* Block-device ioctls, which glibc's <sys/mount.h> defines (tick386 has
+ * no block devices: ioctl says ENOTTY); <linux/fs.h> has the same. */
+#ifndef BLKROSET
+#define BLKROSET   0x125d
+#define BLKROGET   0x125e
+#define BLKRRPART  0x125f
+#define BLKGETSIZE 0x1260
+#define BLKFLSBUF  0x1261
+#define BLKRASET   0x1262
+#define BLKRAGET   0x1263
+#define BLKSSZGET  0x1268
+#define BLKBSZGET  0x80041270
+#define BLKBSZSET  0x40041271
+#define BLKGETSIZE64 0x80041272
+#endif
+
 #define MNT_FORCE 1
 #define MNT_DETACH 2
 #define MNT_EXPIRE 4
