@@ -146,4 +146,7 @@ long sys_fremovexattr(int fd, const char __user *name);
 long sys_listxattr(const char __user *path, char __user *list, size_t size);
 long sys_flistxattr(int fd, char __user *list, size_t size);
 
+/* fs/flock.c: flock(2) */
+long sys_flock(int fd, u32 cmd);
+
 #endif

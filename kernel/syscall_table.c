@@ -142,6 +142,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_removexattr, sys_removexattr),
     SYSCALL_ENTRY(__NR_lremovexattr, sys_removexattr),
     SYSCALL_ENTRY(__NR_fremovexattr, sys_fremovexattr),
+    SYSCALL_ENTRY(__NR_flock, sys_flock), /* fs/flock.c */
     SYSCALL_ENTRY(__NR_mount, sys_mount), /* fs/mount.c */
     SYSCALL_ENTRY(__NR_umount2, sys_umount2),
     /* processes (kernel/task/process.c); vfork is a fork (the parent is not suspended) */

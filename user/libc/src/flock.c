@@ -1,5 +1,4 @@
-/* flock: the system call (143).  tick386 has none yet: ENOSYS, as Linux
- * without CONFIG_FILE_LOCKING. */
+/* flock: the system call (143, fs/flock.c). */
 #include <sys/file.h>
 #include "syscall.h"
 

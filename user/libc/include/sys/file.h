@@ -1,7 +1,6 @@
 /*
- * <sys/file.h>: flock(2) (Linux i386's 143) and its LOCK_* operations.
- * tick386 does not implement it yet: the call is ENOSYS, as on Linux
- * built without CONFIG_FILE_LOCKING.
+ * <sys/file.h>: flock(2) (Linux i386's 143, the kernel's fs/flock.c) and
+ * its LOCK_* operations.
  */
 #ifndef _SYS_FILE_H
 #define _SYS_FILE_H
