@@ -30,10 +30,30 @@ static const char *const lines =
 	"f /d t o 5 nine\n"
 	"last /no/newline t rw,ro=1,rwx 2 3";
 
+/* s with tabs and newlines made visible (the outputs are compared by line). */
+static const char *vis(const char *s, char *out)
+{
+	char *w = out;
+
+	for (; *s; s++) {
+		if (*s == '\t' || *s == '\n') {
+			*w++ = '<';
+			*w++ = *s == '\t' ? 'T' : 'N';
+			*w++ = '>';
+		} else {
+			*w++ = *s;
+		}
+	}
+	*w = '\0';
+	return out;
+}
+
 static void show(const struct mntent *m)
 {
-	printf("[%s] [%s] [%s] [%s] %d %d\n", m->mnt_fsname, m->mnt_dir, m->mnt_type, m->mnt_opts,
-	       m->mnt_freq, m->mnt_passno);
+	char a[256], b[256], c[256], d[256];
+
+	printf("[%s] [%s] [%s] [%s] %d %d\n", vis(m->mnt_fsname, a), vis(m->mnt_dir, b),
+	       vis(m->mnt_type, c), vis(m->mnt_opts, d), m->mnt_freq, m->mnt_passno);
 }
 
 static void opt(const struct mntent *m, const char *o)
@@ -111,9 +131,10 @@ int main(void)
 	/* getmntent_r with a short buffer: the line is cut, the next one read */
 	f = setmntent(TAB, "r");
 	n = 0;
-	while ((p = getmntent_r(f, &m, buf, 24)))
-		printf("short %d: [%s] [%s] [%s] [%s] %d %d\n", ++n, m.mnt_fsname, m.mnt_dir,
-		       m.mnt_type, m.mnt_opts, m.mnt_freq, m.mnt_passno);
+	while ((p = getmntent_r(f, &m, buf, 24))) {
+		printf("short %d: ", ++n);
+		show(&m);
+	}
 	endmntent(f);
 	printf("endmntent(NULL) %d\n", endmntent(NULL));
 
@@ -131,8 +152,11 @@ int main(void)
 	printf("addmntent %d\n", addmntent(f, &m));
 	endmntent(f);
 	f = fopen(TAB, "r");
-	while (fgets(buf, sizeof(buf), f))
-		printf("raw: %s", buf);
+	while (fgets(buf, sizeof(buf), f)) {
+		char v[256 * 3];
+
+		printf("raw: %s\n", vis(buf, v));
+	}
 	fclose(f);
 	f = setmntent(TAB, "r");
 	while ((p = getmntent(f)))
