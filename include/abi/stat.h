@@ -21,7 +21,7 @@
 #define S_ISUID  04000
 #define S_ISGID  02000
 #define S_ISVTX  01000
-/* the permission bits (also <fcntl.h>'s, as POSIX wants) */
+/* The permission bits (<sys/stat.h>, and <fcntl.h> by POSIX). */
 #define S_IRWXU 0700
 #define S_IRUSR 0400
 #define S_IWUSR 0200

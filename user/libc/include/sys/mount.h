@@ -14,9 +14,11 @@
 #define MS_BIND 4096
 #define MS_MOVE 8192
 
-/* Block-device ioctls, which glibc's <sys/mount.h> defines (tick386 has
- * no block devices: ioctl says ENOTTY); <linux/fs.h> has the same. */
-#ifndef BLKROSET
+/*
+ * The block-device ioctls glibc's <sys/mount.h> defines (linux/fs.h's
+ * numbers: _IO(0x12, n); the size ones _IOR/_IOW of a 4-byte size_t on
+ * i386).  tick386 has no block devices: they fail with ENOTTY.
+ */
 #define BLKROSET   0x125d
 #define BLKROGET   0x125e
 #define BLKRRPART  0x125f
@@ -28,7 +30,6 @@
 #define BLKBSZGET  0x80041270
 #define BLKBSZSET  0x40041271
 #define BLKGETSIZE64 0x80041272
-#endif
 
 #define MNT_FORCE 1
 #define MNT_DETACH 2
