@@ -32,14 +32,14 @@
 #define XATTR_SIZE_MAX 65536
 
 /* Linux's import_xattr_name: 0, -EFAULT or -ERANGE. */
-static int xattr_name(const char __user *uname, char name[XATTR_NAME_MAX + 1])
+static int xattr_name(const char __user *uname, char name[XATTR_NAME_MAX + 2])
 {
-	long n = strncpy_from_user(name, uname, XATTR_NAME_MAX + 1);
+	long n = strncpy_from_user(name, uname, XATTR_NAME_MAX + 2);
 
 	if (n == -EFAULT)
 		return -EFAULT;
-	if (n <= 0)
-		return -ERANGE; /* empty, or no NUL within 255 (-ENAMETOOLONG) */
+	if (n <= 0 || n > XATTR_NAME_MAX)
+		return -ERANGE; /* empty, 256 bytes, or longer (-ENAMETOOLONG) */
 	return 0;
 }
 
@@ -47,7 +47,7 @@ static int xattr_name(const char __user *uname, char name[XATTR_NAME_MAX + 1])
  * (tick386 keeps it nowhere: the bytes must be readable, as Linux's
  * vmemdup_user finds out). */
 static int set_args(const char __user *uname, const void __user *value, size_t size, int flags,
-		    char name[XATTR_NAME_MAX + 1])
+		    char name[XATTR_NAME_MAX + 2])
 {
 	int rc;
 
@@ -114,7 +114,7 @@ static long xattr_fd(int fd, const char *name, bool write)
 long sys_setxattr(const char __user *path, const char __user *uname, const void __user *value,
 		  size_t size, int flags)
 {
-	char name[XATTR_NAME_MAX + 1];
+	char name[XATTR_NAME_MAX + 2];
 	int rc = set_args(uname, value, size, flags, name);
 
 	return rc ? rc : xattr_path(path, name, true);
@@ -123,7 +123,7 @@ long sys_setxattr(const char __user *path, const char __user *uname, const void 
 long sys_fsetxattr(int fd, const char __user *uname, const void __user *value, size_t size,
 		   int flags)
 {
-	char name[XATTR_NAME_MAX + 1];
+	char name[XATTR_NAME_MAX + 2];
 	int rc = set_args(uname, value, size, flags, name);
 
 	return rc ? rc : xattr_fd(fd, name, true);
@@ -132,7 +132,7 @@ long sys_fsetxattr(int fd, const char __user *uname, const void __user *value, s
 long sys_getxattr(const char __user *path, const char __user *uname, void __user *value,
 		  size_t size)
 {
-	char name[XATTR_NAME_MAX + 1];
+	char name[XATTR_NAME_MAX + 2];
 	int rc = xattr_name(uname, name);
 
 	(void)value, (void)size;
@@ -141,7 +141,7 @@ long sys_getxattr(const char __user *path, const char __user *uname, void __user
 
 long sys_fgetxattr(int fd, const char __user *uname, void __user *value, size_t size)
 {
-	char name[XATTR_NAME_MAX + 1];
+	char name[XATTR_NAME_MAX + 2];
 	int rc = xattr_name(uname, name);
 
 	(void)value, (void)size;
@@ -150,7 +150,7 @@ long sys_fgetxattr(int fd, const char __user *uname, void __user *value, size_t 
 
 long sys_removexattr(const char __user *path, const char __user *uname)
 {
-	char name[XATTR_NAME_MAX + 1];
+	char name[XATTR_NAME_MAX + 2];
 	int rc = xattr_name(uname, name);
 
 	return rc ? rc : xattr_path(path, name, true);
@@ -158,7 +158,7 @@ long sys_removexattr(const char __user *path, const char __user *uname)
 
 long sys_fremovexattr(int fd, const char __user *uname)
 {
-	char name[XATTR_NAME_MAX + 1];
+	char name[XATTR_NAME_MAX + 2];
 	int rc = xattr_name(uname, name);
 
 	return rc ? rc : xattr_fd(fd, name, true);
