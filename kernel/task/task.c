@@ -488,6 +488,24 @@ bool task_is_live_process(const struct task *t)
 	return t->leader == t && t->nr_threads > 0;
 }
 
+bool task_is_zombie_process(const struct task *t)
+{
+	return t->leader == t && t->nr_threads == 0 && t->state == TASK_ZOMBIE && !t->autoreap &&
+	       t->ppid != 0;
+}
+
+struct task *task_find_zombie_process(int pid)
+{
+	u32 flags = irq_save();
+	struct task *t;
+
+	for (t = all_tasks; t; t = t->all_next)
+		if (t->pid == pid && task_is_zombie_process(t))
+			break;
+	irq_restore(flags);
+	return t;
+}
+
 struct task *task_find_process(int pid)
 {
 	u32 flags = irq_save();
