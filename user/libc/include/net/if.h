@@ -1,7 +1,9 @@
 /*
  * <net/if.h>: network interfaces, Linux i386's layouts.  tick386 has no
  * interfaces and no sockets: the if_* functions need a socket and fail as
- * glibc's do when socket() fails (src/if_index.c).
+ * glibc's do when socket() fails (src/if_nametoindex.c & co.).  As in
+ * <netinet/in.h>, the __UAPI_DEF_ macros keep <linux/if.h>'s copies out,
+ * and this header leaves out what <linux/if.h> defined when it came first.
  */
 #ifndef _NET_IF_H
 #define _NET_IF_H
@@ -16,6 +18,7 @@ struct if_nameindex {
 	char *if_name;
 };
 
+#if !(defined(_LINUX_IF_H) && __UAPI_DEF_IF_NET_DEVICE_FLAGS)
 enum {
 	IFF_UP = 0x1,
 	IFF_BROADCAST = 0x2,
@@ -50,9 +53,11 @@ enum {
 #define IFF_PORTSEL IFF_PORTSEL
 #define IFF_AUTOMEDIA IFF_AUTOMEDIA
 #define IFF_DYNAMIC IFF_DYNAMIC
+#endif
 
 struct ifaddr;
 
+#if !(defined(_LINUX_IF_H) && __UAPI_DEF_IF_IFMAP)
 struct ifmap {
 	unsigned long mem_start;
 	unsigned long mem_end;
@@ -61,7 +66,9 @@ struct ifmap {
 	unsigned char dma;
 	unsigned char port;
 };
+#endif
 
+#if !(defined(_LINUX_IF_H) && __UAPI_DEF_IF_IFREQ)
 struct ifreq {
 	union {
 		char ifrn_name[IFNAMSIZ];
@@ -98,7 +105,9 @@ struct ifreq {
 #define ifr_qlen ifr_ifru.ifru_ivalue
 #define ifr_newname ifr_ifru.ifru_newname
 #define IFHWADDRLEN 6
+#endif
 
+#if !(defined(_LINUX_IF_H) && __UAPI_DEF_IF_IFCONF)
 struct ifconf {
 	int ifc_len;
 	union {
@@ -108,6 +117,23 @@ struct ifconf {
 };
 #define ifc_buf ifc_ifcu.ifcu_buf
 #define ifc_req ifc_ifcu.ifcu_req
+#endif
+
+#ifndef __UAPI_DEF_IF_IFCONF
+#define __UAPI_DEF_IF_IFCONF 0
+#endif
+#ifndef __UAPI_DEF_IF_IFMAP
+#define __UAPI_DEF_IF_IFMAP 0
+#endif
+#ifndef __UAPI_DEF_IF_IFNAMSIZ
+#define __UAPI_DEF_IF_IFNAMSIZ 0
+#endif
+#ifndef __UAPI_DEF_IF_IFREQ
+#define __UAPI_DEF_IF_IFREQ 0
+#endif
+#ifndef __UAPI_DEF_IF_NET_DEVICE_FLAGS
+#define __UAPI_DEF_IF_NET_DEVICE_FLAGS 0
+#endif
 
 unsigned int if_nametoindex(const char *ifname);
 char *if_indextoname(unsigned int ifindex, char *ifname);

@@ -2,6 +2,12 @@
  * <netinet/in.h>: Internet addresses and protocol numbers, Linux i386's
  * layouts and values.  The byte-order functions are in the libc and, as
  * macros, gcc's byte swaps (i386 is little-endian).
+ * Linux's own <linux/in.h> and <linux/in6.h> define some of these too;
+ * <linux/libc-compat.h> leaves out what a __UAPI_DEF_ macro set to 0 says
+ * the libc has (set at the end here), and when one of those two came
+ * first, this header leaves out what it defined (its __UAPI_DEF_ at 1).
+ * (Without __GLIBC__, libc-compat.h sets every one of them to 1 at once:
+ * a kernel header that comes first sets them for all.)
  */
 #ifndef _NETINET_IN_H
 #define _NETINET_IN_H
@@ -12,10 +18,13 @@
 typedef uint16_t in_port_t;
 typedef uint32_t in_addr_t;
 
+#if !(defined(_LINUX_IN_H) && __UAPI_DEF_IN_ADDR)
 struct in_addr {
 	in_addr_t s_addr;
 };
+#endif
 
+#if !(defined(_LINUX_IN6_H) && __UAPI_DEF_IN6_ADDR)
 struct in6_addr {
 	union {
 		uint8_t __u6_addr8[16];
@@ -24,16 +33,22 @@ struct in6_addr {
 	} __in6_u;
 };
 #define s6_addr __in6_u.__u6_addr8
+#endif
+#if !(defined(_LINUX_IN6_H) && __UAPI_DEF_IN6_ADDR_ALT)
 #define s6_addr16 __in6_u.__u6_addr16
 #define s6_addr32 __in6_u.__u6_addr32
+#endif
 
+#if !(defined(_LINUX_IN_H) && __UAPI_DEF_SOCKADDR_IN)
 struct sockaddr_in {
 	sa_family_t sin_family;
 	in_port_t sin_port;
 	struct in_addr sin_addr;
 	unsigned char sin_zero[8];
 };
+#endif
 
+#if !(defined(_LINUX_IN6_H) && __UAPI_DEF_SOCKADDR_IN6)
 struct sockaddr_in6 {
 	sa_family_t sin6_family;
 	in_port_t sin6_port;
@@ -41,7 +56,9 @@ struct sockaddr_in6 {
 	struct in6_addr sin6_addr;
 	uint32_t sin6_scope_id;
 };
+#endif
 
+#if !(defined(_LINUX_IN_H) && __UAPI_DEF_IP_MREQ)
 struct ip_mreq {
 	struct in_addr imr_multiaddr;
 	struct in_addr imr_interface;
@@ -58,23 +75,31 @@ struct ip_mreq_source {
 	struct in_addr imr_interface;
 	struct in_addr imr_sourceaddr;
 };
+#endif
 
+#if !(defined(_LINUX_IN_H) && __UAPI_DEF_IN_PKTINFO)
 struct in_pktinfo {
 	int ipi_ifindex;
 	struct in_addr ipi_spec_dst;
 	struct in_addr ipi_addr;
 };
+#endif
 
+#if !(defined(_LINUX_IN6_H) && __UAPI_DEF_IPV6_MREQ)
 struct ipv6_mreq {
 	struct in6_addr ipv6mr_multiaddr;
 	unsigned int ipv6mr_interface;
 };
+#endif
 
+#if !(defined(_LINUX_IN6_H) && __UAPI_DEF_IN6_PKTINFO)
 struct in6_pktinfo {
 	struct in6_addr ipi6_addr;
 	unsigned int ipi6_ifindex;
 };
+#endif
 
+#if !(defined(_LINUX_IN_H) && __UAPI_DEF_IN_IPPROTO)
 enum {
 	IPPROTO_IP = 0,
 	IPPROTO_ICMP = 1,
@@ -135,8 +160,10 @@ enum {
 #define IPPROTO_RAW IPPROTO_RAW
 #define IPPROTO_MPTCP IPPROTO_MPTCP
 #define IPPROTO_MAX IPPROTO_MAX
+#endif
 
 /* IPv6 extension headers */
+#if !(defined(_LINUX_IN6_H) && __UAPI_DEF_IPPROTO_V6)
 #define IPPROTO_HOPOPTS 0
 #define IPPROTO_ROUTING 43
 #define IPPROTO_FRAGMENT 44
@@ -144,6 +171,7 @@ enum {
 #define IPPROTO_NONE 59
 #define IPPROTO_DSTOPTS 60
 #define IPPROTO_MH 135
+#endif
 
 #define IPPORT_RESERVED 1024
 
@@ -159,6 +187,7 @@ enum {
 #define INADDR_MAX_LOCAL_GROUP ((in_addr_t)0xe00000ff)
 #define IN_LOOPBACKNET 127
 
+#if !(defined(_LINUX_IN_H) && __UAPI_DEF_IN_CLASS)
 #define IN_CLASSA(a) ((((in_addr_t)(a)) & 0x80000000) == 0)
 #define IN_CLASSA_NET 0xff000000
 #define IN_CLASSA_NSHIFT 24
@@ -177,6 +206,7 @@ enum {
 #define IN_MULTICAST(a) IN_CLASSD(a)
 #define IN_EXPERIMENTAL(a) ((((in_addr_t)(a)) & 0xe0000000) == 0xe0000000)
 #define IN_BADCLASS(a) ((((in_addr_t)(a)) & 0xf0000000) == 0xf0000000)
+#endif
 
 #define INET_ADDRSTRLEN 16
 #define INET6_ADDRSTRLEN 46
@@ -263,6 +293,7 @@ extern const struct in6_addr in6addr_loopback;
 #define IP_MAX_MEMBERSHIPS 20
 
 /* IPv6 socket options (level IPPROTO_IPV6) */
+#if !(defined(_LINUX_IN6_H) && __UAPI_DEF_IPV6_OPTIONS)
 #define IPV6_ADDRFORM 1
 #define IPV6_2292PKTINFO 2
 #define IPV6_2292HOPOPTS 3
@@ -312,6 +343,7 @@ extern const struct in6_addr in6addr_loopback;
 #define IPV6_PMTUDISC_WANT 1
 #define IPV6_PMTUDISC_DO 2
 #define IPV6_PMTUDISC_PROBE 3
+#endif
 
 uint32_t htonl(uint32_t x);
 uint16_t htons(uint16_t x);
@@ -321,5 +353,47 @@ uint16_t ntohs(uint16_t x);
 #define htons(x) __builtin_bswap16((uint16_t)(x))
 #define ntohl(x) __builtin_bswap32((uint32_t)(x))
 #define ntohs(x) __builtin_bswap16((uint16_t)(x))
+
+
+/* what <linux/libc-compat.h> is to leave out of the kernel's headers */
+#ifndef __UAPI_DEF_IN_ADDR
+#define __UAPI_DEF_IN_ADDR 0
+#endif
+#ifndef __UAPI_DEF_IN_IPPROTO
+#define __UAPI_DEF_IN_IPPROTO 0
+#endif
+#ifndef __UAPI_DEF_IN_PKTINFO
+#define __UAPI_DEF_IN_PKTINFO 0
+#endif
+#ifndef __UAPI_DEF_IP_MREQ
+#define __UAPI_DEF_IP_MREQ 0
+#endif
+#ifndef __UAPI_DEF_SOCKADDR_IN
+#define __UAPI_DEF_SOCKADDR_IN 0
+#endif
+#ifndef __UAPI_DEF_IN_CLASS
+#define __UAPI_DEF_IN_CLASS 0
+#endif
+#ifndef __UAPI_DEF_IN6_ADDR
+#define __UAPI_DEF_IN6_ADDR 0
+#endif
+#ifndef __UAPI_DEF_IN6_ADDR_ALT
+#define __UAPI_DEF_IN6_ADDR_ALT 0
+#endif
+#ifndef __UAPI_DEF_SOCKADDR_IN6
+#define __UAPI_DEF_SOCKADDR_IN6 0
+#endif
+#ifndef __UAPI_DEF_IPV6_MREQ
+#define __UAPI_DEF_IPV6_MREQ 0
+#endif
+#ifndef __UAPI_DEF_IPPROTO_V6
+#define __UAPI_DEF_IPPROTO_V6 0
+#endif
+#ifndef __UAPI_DEF_IPV6_OPTIONS
+#define __UAPI_DEF_IPV6_OPTIONS 0
+#endif
+#ifndef __UAPI_DEF_IN6_PKTINFO
+#define __UAPI_DEF_IN6_PKTINFO 0
+#endif
 
 #endif
