@@ -112,6 +112,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_getcwd, sys_getcwd),
     SYSCALL_ENTRY(__NR_truncate64, sys_truncate64),
     SYSCALL_ENTRY(__NR_ftruncate64, sys_ftruncate64),
+    SYSCALL_ENTRY(__NR_fallocate, sys_fallocate),
     SYSCALL_ENTRY(__NR_lchown32, sys_lchown32),
     SYSCALL_ENTRY(__NR_fchown32, sys_fchown32),
     SYSCALL_ENTRY(__NR_chown32, sys_chown32),

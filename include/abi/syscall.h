@@ -132,6 +132,7 @@
 #define __NR_ppoll             309
 #define __NR_timerfd_create    322
 #define __NR_eventfd           323
+#define __NR_fallocate         324
 #define __NR_timerfd_settime   325
 #define __NR_timerfd_gettime   326
 #define __NR_signalfd4         327
