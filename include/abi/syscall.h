@@ -86,6 +86,7 @@
 #define __NR_adjtimex          124
 #define __NR_mprotect          125
 #define __NR_getpgid           132
+#define __NR_personality       136
 #define __NR__llseek           140
 #define __NR__newselect        142
 #define __NR_msync             144
