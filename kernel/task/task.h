@@ -98,6 +98,7 @@ struct task {
 	int exit_status; /* wait status, valid in TASK_ZOMBIE */
 	char name[TASK_NAME_MAX];
 	int prio;
+	int nice;  /* the thread's, -20..19 (kernel/task/priority.c): fork and clone copy it */
 	bool user; /* has a user address space */
 
 	u32 kstack; /* lowest address of the kernel stack */

@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 #include <abi/fcntl.h>
+#include <abi/stat.h> /* S_IFMT, S_IRUSR...: glibc's <fcntl.h> has them too */
 
 /* The *at calls' flags (Linux's values). */
 #define AT_SYMLINK_NOFOLLOW 0x100
@@ -18,5 +19,10 @@ int openat(int dirfd, const char *path, int flags, ...);
 /* The third argument, when cmd takes one, is an int (F_DUPFD, F_SETFD,
  * F_SETFL, F_SETOWN, F_SETPIPE_SZ). */
 int fcntl(int fd, int cmd, ...);
+int creat(const char *path, mode_t mode);
+#ifdef _GNU_SOURCE
+/* No such call in tick386's kernel: ENOSYS (src/fallocate.c). */
+int fallocate(int fd, int mode, off_t offset, off_t len);
+#endif
 
 #endif
