@@ -2,9 +2,11 @@
  * freopen: the stream closed and opened again on path with mode, keeping
  * its descriptor number when the new one differs (so freopen(..., stdout)
  * makes descriptor 1 the file, as glibc's does); error and end-of-file
- * flags and a pushed-back byte are cleared.  A NULL path keeps the file
- * and takes the new mode's O_APPEND (the access mode cannot change: a
- * mode asking for more than the descriptor has is EBADF).  A bad mode is
+ * flags and a pushed-back byte are cleared.  A NULL path opens the same
+ * file again with the new mode through /proc/self/fd/N, as glibc; where
+ * there is no such name (tick386's /proc has none) the descriptor is kept
+ * and takes the new mode's O_APPEND, its access mode unchanged (a mode
+ * asking for more than it has is EBADF).  A bad mode is
  * EINVAL with the stream untouched; when the open fails the old stream
  * stays closed, as POSIX says, and NULL is returned.  stdio is unbuffered
  * (stdio.c): there is nothing to flush.
@@ -15,6 +17,27 @@
 #include <unistd.h>
 
 #include "file_stream.h"
+
+/* fd, just opened, becomes f's descriptor: moved onto the old number
+ * unless it is that number already (or f had none). */
+static FILE *onto(FILE *f, int fd, int flags)
+{
+	if (f->fd < 0 || fd == f->fd) {
+		f->fd = fd;
+		return f;
+	}
+	if (dup2(fd, f->fd) < 0) {
+		int saved = errno;
+
+		close(fd);
+		errno = saved;
+		return NULL;
+	}
+	close(fd);
+	if (flags & O_CLOEXEC)
+		fcntl(f->fd, F_SETFD, FD_CLOEXEC);
+	return f;
+}
 
 FILE *freopen(const char *path, const char *mode, FILE *f)
 {
@@ -29,12 +52,21 @@ FILE *freopen(const char *path, const char *mode, FILE *f)
 	f->eof = 0;
 	f->unget = EOF;
 	if (!path) {
-		int old = fcntl(f->fd, F_GETFL);
-		int acc = flags & O_ACCMODE, have = old & O_ACCMODE;
+		char self[32];
+		int old;
 
+		/* glibc's way: the same file opened again by its /proc name. */
+		snprintf(self, sizeof(self), "/proc/self/fd/%d", f->fd);
+		fd = open(self, flags, 0666);
+		if (fd >= 0)
+			return onto(f, fd, flags);
+		if (errno != ENOENT)
+			return NULL;
+		/* No /proc/self/fd (tick386): the flags changed in place. */
+		old = fcntl(f->fd, F_GETFL);
 		if (old < 0)
 			return NULL;
-		if (have != O_RDWR && acc != have) {
+		if ((old & O_ACCMODE) != O_RDWR && (flags & O_ACCMODE) != (old & O_ACCMODE)) {
 			errno = EBADF;
 			return NULL;
 		}
@@ -51,20 +83,5 @@ FILE *freopen(const char *path, const char *mode, FILE *f)
 		f->fd = -1;
 		return NULL;
 	}
-	if (f->fd >= 0 && fd != f->fd) {
-		if (dup2(fd, f->fd) < 0) {
-			int saved = errno;
-
-			close(fd);
-			f->fd = -1;
-			errno = saved;
-			return NULL;
-		}
-		close(fd);
-		if (flags & O_CLOEXEC)
-			fcntl(f->fd, F_SETFD, FD_CLOEXEC);
-	} else {
-		f->fd = fd;
-	}
-	return f;
+	return onto(f, fd, flags);
 }

@@ -1,8 +1,9 @@
 /*
  * popen, pclose: a command run by "/bin/sh -c" in a child, with a pipe to
  * its standard input ("w") or from its standard output ("r").  The mode is
- * "r" or "w", then an optional 'e' (O_CLOEXEC on the caller's end, glibc);
- * anything else is EINVAL.  As POSIX asks, the child closes the streams of
+ * read as glibc reads it: 'r', 'w' and 'e' (O_CLOEXEC on the caller's
+ * end) in any order, exactly one of 'r' and 'w' among them; anything else
+ * is EINVAL.  As POSIX asks, the child closes the streams of
  * earlier popen calls that are still open (their descriptors: the list
  * below), and the caller's end of each pipe is close-on-exec in the child
  * too; the shell missing makes the child exit 127.  pclose closes the
@@ -27,20 +28,32 @@ struct popen_child {
 
 static struct popen_child *children;
 
+/* 1 for reading, 0 for writing, -1 for a bad mode; *cloexec for 'e'. */
+static int popen_mode(const char *mode, int *cloexec)
+{
+	int r = 0, w = 0;
+
+	for (; *mode; mode++) {
+		if (*mode == 'r')
+			r = 1;
+		else if (*mode == 'w')
+			w = 1;
+		else if (*mode == 'e')
+			*cloexec = 1;
+		else
+			return -1;
+	}
+	return r == w ? -1 : r;
+}
+
 FILE *popen(const char *command, const char *mode)
 {
 	int reading, cloexec = 0, fds[2], mine, theirs, target;
 	struct popen_child *c;
 	pid_t pid;
 
-	if (mode[0] != 'r' && mode[0] != 'w') {
-		errno = EINVAL;
-		return NULL;
-	}
-	reading = mode[0] == 'r';
-	if (mode[1] == 'e')
-		cloexec = 1;
-	if (mode[1] && (mode[1] != 'e' || mode[2])) {
+	reading = popen_mode(mode, &cloexec);
+	if (reading < 0) {
 		errno = EINVAL;
 		return NULL;
 	}

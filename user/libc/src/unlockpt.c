@@ -1,6 +1,8 @@
-/* unlockpt: TIOCSPTLCK with 0, the slave of master fd unlocked, as glibc
- * (EBADF, ENOTTY, EINVAL are the kernel's).  One function per object: a
- * program may define its own. */
+/* unlockpt: TIOCSPTLCK with 0, the slave of master fd unlocked, as glibc:
+ * EBADF is the kernel's, its ENOTTY for what is no master becomes
+ * POSIX's EINVAL.  One function per object: a program may define its
+ * own. */
+#include <errno.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 
@@ -10,5 +12,10 @@ int unlockpt(int fd)
 {
 	int unlock = 0;
 
-	return ioctl(fd, TIOCSPTLCK, &unlock);
+	if (ioctl(fd, TIOCSPTLCK, &unlock) < 0) {
+		if (errno == ENOTTY)
+			errno = EINVAL;
+		return -1;
+	}
+	return 0;
 }
