@@ -30,7 +30,6 @@ struct stat {
 #define st_mtime st_mtim.tv_sec
 #define st_ctime st_ctim.tv_sec
 
-/* The permission bits S_IRUSR... are <abi/stat.h>'s (<fcntl.h> has them too). */
 /* utimensat's tv_nsec: the time now, or this time left as it is. */
 #define UTIME_NOW  ((1l << 30) - 1l)
 #define UTIME_OMIT ((1l << 30) - 2l)

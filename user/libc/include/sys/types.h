@@ -17,6 +17,7 @@ typedef unsigned int nlink_t;
 typedef int key_t;
 typedef unsigned int id_t; /* waitid's id: a pid or a group */
 typedef long long off64_t;
+typedef off64_t loff_t; /* Linux's name for a 64-bit offset (copy_file_range, splice) */
 
 #ifdef __USE_MISC
 typedef unsigned char u_char;
@@ -25,7 +26,6 @@ typedef unsigned int u_int;
 typedef unsigned long u_long;
 typedef long long quad_t;
 typedef unsigned long long u_quad_t;
-typedef long long loff_t;
 typedef char *caddr_t;
 typedef int daddr_t;
 typedef unsigned long ulong;
