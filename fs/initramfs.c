@@ -58,8 +58,8 @@ bool fs_dir_entry(struct fs_node *dir, u32 i, struct fs_dirent *e)
 		c = c->next_sibling;
 	e->name = c->name;
 	e->name_len = c->name_len;
-	e->ino = c->ino;
-	e->mode = c->mode;
+	e->ino = fs_inode(c)->ino;
+	e->mode = fs_inode(c)->mode;
 	return true;
 }
 
@@ -74,7 +74,40 @@ static int lookup(struct fs_node *n, const char *name, size_t len, struct fs_nod
 	return *out ? 0 : -ENOENT;
 }
 
-int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
+/*
+ * The node the entry next (found in directory dir, referenced) stands
+ * for, in place of it: a hard link's target, then a symbolic link's,
+ * walked from dir.  Each walk of a link's target is one level of
+ * recursion, FS_MAX_LINKS at most: a frame of a few words each, well
+ * inside the kernel stack.
+ */
+static int step_into(struct fs_node *dir, struct fs_node **next, bool entry, bool follow,
+		     u32 *links)
+{
+	struct fs_node *n = *next, *target;
+	int rc;
+
+	if (entry)
+		return 0;
+	if (n->link_to) {
+		*next = fs_node_get(n->link_to);
+		fs_node_put(n);
+		n = *next;
+	}
+	if (!S_ISLNK(n->mode) || !follow)
+		return 0;
+	if (++*links > FS_MAX_LINKS)
+		return -ELOOP;
+	rc = fs_walk_counted(dir, n->link, 0, links, &target);
+	if (rc)
+		return rc;
+	fs_node_put(n);
+	*next = target;
+	return 0;
+}
+
+int fs_walk_counted(struct fs_node *start, const char *path, int flags, u32 *links,
+		    struct fs_node **out)
 {
 	struct fs_node *n = fs_node_get(path[0] == '/' ? &fs_root : start), *next;
 	const char *p = path;
@@ -85,8 +118,9 @@ int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
 		goto fail;
 	}
 	for (;;) {
-		const char *name;
+		const char *name, *rest;
 		size_t len;
+		bool last;
 
 		while (*p == '/')
 			p++;
@@ -96,6 +130,9 @@ int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
 		while (*p && *p != '/')
 			p++;
 		len = (size_t)(p - name);
+		for (rest = p; *rest == '/';)
+			rest++;
+		last = !*rest;
 		/* Linux's order: the directory to search first, then the name. */
 		rc = -ENOTDIR;
 		if (!S_ISDIR(n->mode))
@@ -117,6 +154,14 @@ int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
 				fs_node_put(next);
 				next = root;
 			}
+			/* The last name is followed unless asked not to; a
+			 * slash after it asks for a directory, so it is. */
+			rc = step_into(n, &next, last && *p != '/' && (flags & FS_WALK_ENTRY),
+				       !last || *p == '/' || !(flags & FS_WALK_NOFOLLOW), links);
+			if (rc) {
+				fs_node_put(next);
+				goto fail;
+			}
 		}
 		fs_node_put(n);
 		n = next;
@@ -129,6 +174,13 @@ int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
 fail:
 	fs_node_put(n);
 	return rc;
+}
+
+int fs_walk(struct fs_node *start, const char *path, int flags, struct fs_node **out)
+{
+	u32 links = 0;
+
+	return fs_walk_counted(start, path, flags, &links, out);
 }
 
 static struct fs_node *add_child(struct fs_node *dir, const char *name, size_t len, u32 mode)

@@ -65,8 +65,26 @@ struct tmpfs_sb *tmpfs_mount(struct fs_node *mp, u32 max_pages, u32 mode, int *e
  */
 struct fs_node *tmpfs_create(struct fs_node *dir, const char *name, size_t len, u32 mode,
 			     int *err);
-/* Unlink n from its directory (unlink, rmdir): nlink 0, its entry's
- * reference dropped. */
+/*
+ * A new symbolic link to target (NUL-terminated, 1..PATH_MAX-1 bytes) in
+ * dir under name, as tmpfs_create: -ENOSPC (no inode, or no page for a
+ * long target), -ENOMEM.
+ */
+#define TMPFS_SHORT_LINK 128 /* a longer target (with its NUL) takes a page */
+struct fs_node *tmpfs_symlink(struct fs_node *dir, const char *name, size_t len,
+			      const char *target, int *err);
+/*
+ * A hard link: a new entry in dir under name for target (a tmpfs node of
+ * dir's mount, not a directory), whose nlink goes up.  The entry is
+ * returned with its directory's reference only (nothing for the caller);
+ * NULL with *err: -ENOSPC (Linux's tmpfs counts each link as an inode),
+ * -ENOMEM.
+ */
+struct fs_node *tmpfs_link(struct fs_node *dir, const char *name, size_t len,
+			   struct fs_node *target, int *err);
+/* Unlink entry n from its directory (unlink, rmdir, rename over it): the
+ * node's nlink down (0 for a directory), the entry's reference dropped;
+ * a non-directory lets go of its parent then. */
 void tmpfs_remove(struct fs_node *n);
 /* Move linked n into directory to under name: 0 or -ENOMEM (unchanged). */
 int tmpfs_move(struct fs_node *n, struct fs_node *to, const char *name, size_t len);
