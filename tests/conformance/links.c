@@ -11,6 +11,7 @@
  * fresh directory, so the outputs compare line by line.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -50,6 +51,23 @@ static const char *contents(const char *path)
 	return buf;
 }
 
+/* The d_type and d_ino readdir gives name, or -1. */
+static int dtype_of(const char *name, ino_t *ino)
+{
+	DIR *d = opendir(".");
+	struct dirent *e;
+	int type = -1;
+
+	while (d && (e = readdir(d)))
+		if (!strcmp(e->d_name, name)) {
+			type = e->d_type;
+			*ino = e->d_ino;
+		}
+	if (d)
+		closedir(d);
+	return type;
+}
+
 static void hard_links(void)
 {
 	struct stat a, b;
@@ -61,6 +79,11 @@ static void hard_links(void)
 	       b.st_nlink == 2,
 	   "the same inode, two links");
 	ok(strcmp(contents("g"), "data") == 0, "the same bytes through the new name");
+	{
+		ino_t ino = 0;
+
+		ok(dtype_of("g", &ino) == DT_REG && ino == a.st_ino, "readdir: DT_REG, the inode");
+	}
 	make_file("g", "more");
 	ok(strcmp(contents("f"), "more") == 0, "a write through one name shows through the other");
 	mkdir("sub", 0755);
@@ -121,6 +144,13 @@ static void read_links(void)
 	       st.st_size == 1 && st.st_nlink == 1 && st.st_blocks == 0,
 	   "lstat: a link, 0777, size 1, one link, no blocks");
 	ok(stat("s", &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 11, "stat follows it");
+	{
+		ino_t ino = 0;
+		struct stat ls;
+
+		ok(dtype_of("s", &ino) == DT_LNK && lstat("s", &ls) == 0 && ino == ls.st_ino,
+		   "readdir: DT_LNK, the link's inode");
+	}
 	ok(fstatat(AT_FDCWD, "s", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode),
 	   "fstatat AT_SYMLINK_NOFOLLOW: the link");
 	memset(buf, 'x', sizeof(buf));
