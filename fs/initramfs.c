@@ -75,42 +75,26 @@ static int lookup(struct fs_node *n, const char *name, size_t len, struct fs_nod
 }
 
 /*
- * The node the entry next (found in directory dir, referenced) stands
- * for, in place of it: a hard link's target, then a symbolic link's,
- * walked from dir.  Each walk of a link's target is one level of
- * recursion, FS_MAX_LINKS at most: a frame of a few words each, well
- * inside the kernel stack.
+ * The walk keeps, for each symbolic link whose target it is walking, the
+ * link (referenced: the target's bytes are the link's) and where the path
+ * that named it goes on afterwards: a stack of at most FS_MAX_LINKS
+ * frames, on the kernel stack at a fixed cost, so that 40 links nested in
+ * each other's targets cost no deeper recursion.  A target's own names
+ * are always followed (Linux's link_path_walk); flags concern only the
+ * last name of the path itself.
  */
-static int step_into(struct fs_node *dir, struct fs_node **next, bool entry, bool follow,
-		     u32 *links)
-{
-	struct fs_node *n = *next, *target;
-	int rc;
-
-	if (entry)
-		return 0;
-	if (n->link_to) {
-		*next = fs_node_get(n->link_to);
-		fs_node_put(n);
-		n = *next;
-	}
-	if (!S_ISLNK(n->mode) || !follow)
-		return 0;
-	if (++*links > FS_MAX_LINKS)
-		return -ELOOP;
-	rc = fs_walk_counted(dir, n->link, 0, links, &target);
-	if (rc)
-		return rc;
-	fs_node_put(n);
-	*next = target;
-	return 0;
-}
+struct walk_frame {
+	struct fs_node *link;
+	const char *rest;
+};
 
 int fs_walk_counted(struct fs_node *start, const char *path, int flags, u32 *links,
 		    struct fs_node **out)
 {
+	struct walk_frame stack[FS_MAX_LINKS];
 	struct fs_node *n = fs_node_get(path[0] == '/' ? &fs_root : start), *next;
 	const char *p = path;
+	u32 depth = 0;
 	int rc;
 
 	if (!path[0]) {
@@ -118,21 +102,33 @@ int fs_walk_counted(struct fs_node *start, const char *path, int flags, u32 *lin
 		goto fail;
 	}
 	for (;;) {
-		const char *name, *rest;
+		const char *name;
 		size_t len;
-		bool last;
+		bool last, slash;
 
 		while (*p == '/')
 			p++;
-		if (!*p)
-			break;
+		if (!*p) {
+			/* The end of the path or of a link's target: a slash
+			 * at its end wants a directory. */
+			rc = -ENOTDIR;
+			if (p[-1] == '/' && !S_ISDIR(n->mode))
+				goto fail;
+			if (!depth)
+				break;
+			depth--;
+			fs_node_put(stack[depth].link);
+			p = stack[depth].rest;
+			continue;
+		}
 		name = p;
 		while (*p && *p != '/')
 			p++;
 		len = (size_t)(p - name);
-		for (rest = p; *rest == '/';)
-			rest++;
-		last = !*rest;
+		slash = *p == '/';
+		while (*p == '/')
+			p++;
+		last = !depth && !*p; /* the last name of the path itself */
 		/* Linux's order: the directory to search first, then the name. */
 		rc = -ENOTDIR;
 		if (!S_ISDIR(n->mode))
@@ -154,24 +150,42 @@ int fs_walk_counted(struct fs_node *start, const char *path, int flags, u32 *lin
 				fs_node_put(next);
 				next = root;
 			}
-			/* The last name is followed unless asked not to; a
-			 * slash after it asks for a directory, so it is. */
-			rc = step_into(n, &next, last && *p != '/' && (flags & FS_WALK_ENTRY),
-				       !last || *p == '/' || !(flags & FS_WALK_NOFOLLOW), links);
-			if (rc) {
-				fs_node_put(next);
-				goto fail;
+			if (!(last && !slash && (flags & FS_WALK_ENTRY)) && next->link_to) {
+				struct fs_node *target = fs_node_get(next->link_to);
+
+				fs_node_put(next); /* a hard link: the node it names */
+				next = target;
+			}
+			/* A symbolic link is followed, unless it is the last
+			 * name, asked not to be, and no slash follows it. */
+			if (S_ISLNK(next->mode) &&
+			    !(last && !slash && (flags & (FS_WALK_NOFOLLOW | FS_WALK_ENTRY)))) {
+				rc = -ELOOP;
+				if (++*links > FS_MAX_LINKS) {
+					fs_node_put(next);
+					goto fail;
+				}
+				/* p goes on after the link's name (its slashes
+				 * too: the end check sees them as p[-1]). */
+				stack[depth].link = next;
+				stack[depth].rest = slash ? p - 1 : p;
+				depth++;
+				p = next->link;
+				if (*p == '/') {
+					fs_node_put(n);
+					n = fs_node_get(&fs_root);
+				}
+				continue;
 			}
 		}
 		fs_node_put(n);
 		n = next;
 	}
-	rc = -ENOTDIR;
-	if (p[-1] == '/' && !S_ISDIR(n->mode))
-		goto fail;
 	*out = n;
 	return 0;
 fail:
+	while (depth)
+		fs_node_put(stack[--depth].link);
 	fs_node_put(n);
 	return rc;
 }
