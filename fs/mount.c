@@ -246,8 +246,9 @@ long sys_umount2(const char __user *utarget, int flags)
 		fs_node_put(root);
 		return -EINVAL; /* not the root of a mount */
 	}
-	/* The mount's reference and ours on the root. */
-	if (busy(root, 1)) {
+	/* The mount's reference and ours on the root; a file with no name
+	 * left is held by something (an open file), so the mount is too. */
+	if (sb->orphans || busy(root, 1)) {
 		fs_node_put(root);
 		return -EBUSY;
 	}

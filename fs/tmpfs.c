@@ -227,8 +227,10 @@ void tmpfs_remove(struct fs_node *n)
 		inode->nlink = 0;
 	} else {
 		/* Only a directory needs its parent once unlinked (".."): a
-		 * file that other names keep must not pin this one. */
-		inode->nlink--;
+		 * file that other names keep must not pin this one.  A file
+		 * left with no name is counted until it is freed. */
+		if (--inode->nlink == 0)
+			inode->sb->orphans++;
 		n->parent = NULL;
 	}
 	tmpfs_touch(dir, true, true);
@@ -294,6 +296,8 @@ void tmpfs_node_free(struct fs_node *n)
 		shmem_put(n->shm);
 	if (n->link)
 		link_free(n);
+	if (!n->link_to && !S_ISDIR(n->mode) && n->nlink == 0)
+		n->sb->orphans--;
 	n->sb->inodes--;
 	if (!root)
 		kfree((char *)n->name);

@@ -12,8 +12,11 @@
  * holders:
  *   - its directory entry, while it is linked (dropped by unlink, rmdir,
  *     rename over it); for a mount's root, the mount;
- *   - each child, on its parent (so ".." and getcwd stay valid under an
- *     unlinked file or a removed cwd);
+ *   - each child directory, on its parent (so ".." and getcwd stay valid
+ *     under a removed cwd); a file's entry, on its directory, only while
+ *     it is linked there (a file whose last name went is an orphan, which
+ *     the mount counts, so that umount sees it held);
+ *   - a hard link's extra entry (link_to), on the node it names;
  *   - each open file (struct file.node), each process's cwd, each call
  *     between fs_walk and fs_node_put.
  * The last fs_node_put frees the node, its name and its shmem.
@@ -41,6 +44,7 @@ struct tmpfs_sb {
 	struct shmem_quota quota; /* size= in pages: every file's pages (mm/shmem.h) */
 	u32 max_inodes;		  /* nr_inodes=: nodes at most */
 	u32 inodes;		  /* nodes alive now (the root included) */
+	u32 orphans;		  /* files no name holds, alive (open): umount -EBUSY */
 	u32 dev;		  /* st_dev: 0:dev, as Linux's anonymous devices */
 	struct fs_node *root;	  /* held by the mount (one reference) */
 	struct fs_node *mountpoint; /* the directory it covers */

@@ -12,8 +12,8 @@
  *     0 or ENOENT, and the right bytes;
  *   - a mount of size=16k filled with long links until ENOSPC, and one of
  *     nr_inodes=8 filled with hard links until ENOSPC; umount refused while
- *     a file named only by a hard link is open; every page back (statfs,
- *     /proc/meminfo).
+ *     a file named only by a hard link, then by none, is open; every page
+ *     back (statfs, /proc/meminfo).
  * Exit gives back every page (the runner checks).
  */
 /* expect: status=0 */
@@ -230,6 +230,8 @@ static void fill(void)
 			unlink(name);
 	}
 	ok(FAILS(umount("/tmp/small"), EBUSY), "umount while the file is open -> EBUSY");
+	unlink("/tmp/small/h3");
+	ok(FAILS(umount("/tmp/small"), EBUSY), "... and once its last name is gone -> EBUSY");
 	close(fd);
 	ok(umount("/tmp/small") == 0 && rmdir("/tmp/small") == 0, "umount once it is closed");
 	ok(mem_free_kb() >= before - 64, "the memory comes back");
