@@ -2,8 +2,9 @@
  * Path lookup with the working directory, and the calls on names: mkdir,
  * rmdir, unlink, rename, link, symlink, readlink (and their *at forms),
  * mknod, chdir, fchdir, getcwd.  unlink and rename act on the entry a
- * name is (a symbolic link, one hard link), never on what it points to.  Only tmpfs (fs/tmpfs.h) takes changes; the rest of the tree
- * answers -EROFS, after the checks Linux makes before it asks whether the
+ * name is (a symbolic link, one hard link), never on what it points to.
+ * Only tmpfs (fs/tmpfs.h) takes changes; the rest of the tree answers
+ * -EROFS, after the checks Linux makes before it asks whether the
  * mount is writable (a name that exists is -EEXIST for mkdir, whatever the
  * mount).  The errors and their order are Linux's (fs/namei.c: the type
  * of the last name first, then the lookup, then the nodes'); each was
