@@ -4,6 +4,7 @@
  * use these are in fs/namei.c, fs/open.c, fs/attr.c.
  */
 #include "fs/tmpfs.h"
+#include "fs/perm.h"
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "kernel/printk.h"
@@ -95,8 +96,7 @@ struct fs_node *tmpfs_create(struct fs_node *dir, const char *name, size_t len, 
 	n->ino = next_ino++;
 	n->mode = mode;
 	n->nlink = S_ISDIR(mode) ? 2 : 1;
-	n->uid = 0; /* every task is root */
-	n->gid = 0;
+	fs_init_owner(n, dir); /* fsuid, fsgid or a set-group-ID directory's */
 	n->refs = 2; /* its directory entry, and the caller's */
 	tmpfs_touch(n, true, true);
 	n->atime = n->mtime, n->atime_ns = n->mtime_ns;

@@ -48,7 +48,7 @@ static void info_from_sender(siginfo_t *info, int signo, int code)
 	info->si_signo = signo;
 	info->si_code = code;
 	info->si_pid = current->tgid;
-	info->si_uid = 0;
+	info->si_uid = (int)task_cred(current)->uid; /* the sender's real uid */
 }
 
 /*
@@ -72,6 +72,8 @@ long sys_kill(int pid, int signo)
 		return -ESRCH; /* before the signal number, as Linux checks */
 	if (signo < 0 || signo > ABI_NSIG)
 		return -EINVAL;
+	if (cred_kill_permission(t, signo))
+		return -EPERM;
 	if (signo == 0)
 		return 0;
 	return signal_send(t, signo, &info);
@@ -88,6 +90,8 @@ static long thread_kill(int tgid, int tid, int signo)
 		return -ESRCH;
 	if (signo < 0 || signo > ABI_NSIG)
 		return -EINVAL;
+	if (cred_kill_permission(t, signo))
+		return -EPERM;
 	if (signo == 0)
 		return 0;
 	info_from_sender(&info, signo, SI_TKILL);
@@ -133,6 +137,8 @@ static long queue_info(int pid, int tid, int signo, const siginfo_t __user *uinf
 		return -ESRCH;
 	if (signo < 0 || signo > ABI_NSIG)
 		return -EINVAL;
+	if (cred_kill_permission(t, signo))
+		return -EPERM;
 	if (signo == 0)
 		return 0;
 	info.si_signo = signo;
