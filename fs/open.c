@@ -6,8 +6,8 @@
  * exists is -EEXIST; a directory opened with O_CREAT, for writing or with
  * O_TRUNC is -EISDIR; O_DIRECTORY on a file is -ENOTDIR; a file opened for
  * writing or with O_TRUNC is -EROFS, and so is creating a name that does
- * not exist in a directory that does.  Tasks run as root, so permission
- * bits never refuse reading; access(X_OK) wants an x bit on a file.
+ * not exist in a directory that does; then the mode bits (fs/perm.h:
+ * -EACCES), which root passes except execute without any x bit.
  * tmpfs (fs/tmpfs.h) takes writes, O_CREAT and O_TRUNC; a relative path
  * starts at the process's working directory (fs/namei.c).
  */
