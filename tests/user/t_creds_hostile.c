@@ -251,54 +251,60 @@ static void *groups_setter(void *arg)
 	return NULL;
 }
 
-static void races(void)
+/* A reader that counts what it saw torn: getgroups' lists are whole. */
+static int groups_torn(void)
+{
+	gid_t got[16];
+	int c = getgroups(16, got), bad = c < 0;
+
+	for (int i = 0; i < c; i++)
+		bad += got[i] != (gid_t)c;
+	return bad;
+}
+
+static int ids_torn(void)
+{
+	uid_t r, e, s;
+
+	return getresuid(&r, &e, &s) || !is_perm(r, e, s);
+}
+
+/* 4 writer threads against 3000 reads in this one; the torn reads. */
+static int race(void *(*writer)(void *), int (*reader)(void))
 {
 	pthread_t t[4];
-	gid_t got[16];
-	uid_t r, e, s;
-	int bad = 0, reads = 0;
+	int bad = 0;
 
 	stop = 0, torn = 0;
 	for (long i = 0; i < 4; i++)
-		pthread_create(&t[i], NULL, groups_setter, (void *)i);
+		pthread_create(&t[i], NULL, writer, (void *)i);
 	for (int n = 0; n < 3000; n++) {
-		int c = getgroups(16, got);
-
-		reads++;
-		for (int i = 0; i < c; i++)
-			bad += got[i] != (gid_t)c;
-		if (c < 0)
-			bad++;
+		bad += reader();
 		if ((n & 63) == 0)
 			sched_yield();
 	}
 	stop = 1;
 	for (int i = 0; i < 4; i++)
 		pthread_join(t[i], NULL);
+	return bad;
+}
+
+static void races(void)
+{
+	uid_t r, e, s;
+	int bad = race(groups_setter, groups_torn);
+
 	if (bad || torn) {
-		printf("# setgroups against getgroups: %d reads, %d bad, %d failed sets\n", reads, bad,
-		       torn);
+		printf("# setgroups against getgroups: %d bad, %d failed sets\n", bad, torn);
 		fails++;
 	}
-
 	setgroups(0, NULL);
 	if (setresuid(1000, 1001, 1002)) {
 		printf("# setresuid(1000, 1001, 1002) as root failed\n");
 		fails++;
 		return;
 	}
-	stop = 0, torn = 0, bad = 0;
-	for (long i = 0; i < 4; i++)
-		pthread_create(&t[i], NULL, permuter, (void *)i);
-	for (int n = 0; n < 3000; n++) {
-		if (getresuid(&r, &e, &s) || !is_perm(r, e, s))
-			bad++;
-		if ((n & 63) == 0)
-			sched_yield();
-	}
-	stop = 1;
-	for (int i = 0; i < 4; i++)
-		pthread_join(t[i], NULL);
+	bad = race(permuter, ids_torn);
 	getresuid(&r, &e, &s);
 	if (bad || torn || !is_perm(r, e, s) || setfsuid(-1) != (int)e) {
 		printf("# setresuid race: %d torn reads, %d refused sets, end %u %u %u fs %d\n", bad,
