@@ -487,14 +487,15 @@ long sys_getresgid16(u16 __user *r, u16 __user *e, u16 __user *s)
 	return do_getresid(GIDS, r, e, s, false);
 }
 
+/* Linux's setfsuid16 gives the old id back whole (no high2low). */
 long sys_setfsuid16(u32 uid)
 {
-	return high2low((u32)do_setfsid(UIDS, low2high(uid)));
+	return do_setfsid(UIDS, low2high(uid));
 }
 
 long sys_setfsgid16(u32 gid)
 {
-	return high2low((u32)do_setfsid(GIDS, low2high(gid)));
+	return do_setfsid(GIDS, low2high(gid));
 }
 
 long sys_getgroups16(int size, u16 __user *list)
