@@ -102,6 +102,7 @@ long sys_truncate(const char __user *path, long len);
 long sys_ftruncate(int fd, u32 len);
 long sys_truncate64(const char __user *path, u32 lo, u32 hi);
 long sys_ftruncate64(int fd, u32 lo, u32 hi);
+long sys_fallocate(int fd, int mode, u32 off_lo, u32 off_hi, u32 len_lo, u32 len_hi);
 long sys_fsync(int fd);
 long sys_fdatasync(int fd);
 long sys_chmod(const char __user *path, u32 mode);
@@ -132,5 +133,21 @@ long sys_timerfd_create(int clockid, int flags);
 long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew,
 			 struct itimerspec __user *uold);
 long sys_timerfd_gettime(int fd, struct itimerspec __user *ucur);
+
+/* fs/xattr.c: extended attributes, none kept (-EOPNOTSUPP as Linux without them) */
+long sys_setxattr(const char __user *path, const char __user *name, const void __user *value,
+		  size_t size, int flags);
+long sys_fsetxattr(int fd, const char __user *name, const void __user *value, size_t size,
+		   int flags);
+long sys_getxattr(const char __user *path, const char __user *name, void __user *value,
+		  size_t size);
+long sys_fgetxattr(int fd, const char __user *name, void __user *value, size_t size);
+long sys_removexattr(const char __user *path, const char __user *name);
+long sys_fremovexattr(int fd, const char __user *name);
+long sys_listxattr(const char __user *path, char __user *list, size_t size);
+long sys_flistxattr(int fd, char __user *list, size_t size);
+
+/* fs/flock.c: flock(2) */
+long sys_flock(int fd, u32 cmd);
 
 #endif

@@ -26,6 +26,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_sched_yield, sys_sched_yield),
     SYSCALL_ENTRY(__NR_gettid, sys_gettid),
     SYSCALL_ENTRY(__NR_prctl, sys_prctl),
+    SYSCALL_ENTRY(__NR_personality, sys_personality),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
     /* credentials (kernel/task/cred.c): 16-bit ids, then 32-bit */
     SYSCALL_ENTRY(__NR_setuid, sys_setuid16),
@@ -141,6 +142,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_getcwd, sys_getcwd),
     SYSCALL_ENTRY(__NR_truncate64, sys_truncate64),
     SYSCALL_ENTRY(__NR_ftruncate64, sys_ftruncate64),
+    SYSCALL_ENTRY(__NR_fallocate, sys_fallocate),
     SYSCALL_ENTRY(__NR_lchown32, sys_lchown32),
     SYSCALL_ENTRY(__NR_fchown32, sys_fchown32),
     SYSCALL_ENTRY(__NR_chown32, sys_chown32),
@@ -159,6 +161,19 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_statx, sys_statx),
     SYSCALL_ENTRY(__NR_utimensat_time64, sys_utimensat_time64),
     SYSCALL_ENTRY(__NR_faccessat2, sys_faccessat2),
+    SYSCALL_ENTRY(__NR_setxattr, sys_setxattr), /* fs/xattr.c; no symlinks: l* = path */
+    SYSCALL_ENTRY(__NR_lsetxattr, sys_setxattr),
+    SYSCALL_ENTRY(__NR_fsetxattr, sys_fsetxattr),
+    SYSCALL_ENTRY(__NR_getxattr, sys_getxattr),
+    SYSCALL_ENTRY(__NR_lgetxattr, sys_getxattr),
+    SYSCALL_ENTRY(__NR_fgetxattr, sys_fgetxattr),
+    SYSCALL_ENTRY(__NR_listxattr, sys_listxattr),
+    SYSCALL_ENTRY(__NR_llistxattr, sys_listxattr),
+    SYSCALL_ENTRY(__NR_flistxattr, sys_flistxattr),
+    SYSCALL_ENTRY(__NR_removexattr, sys_removexattr),
+    SYSCALL_ENTRY(__NR_lremovexattr, sys_removexattr),
+    SYSCALL_ENTRY(__NR_fremovexattr, sys_fremovexattr),
+    SYSCALL_ENTRY(__NR_flock, sys_flock), /* fs/flock.c */
     SYSCALL_ENTRY(__NR_mount, sys_mount), /* fs/mount.c */
     SYSCALL_ENTRY(__NR_umount2, sys_umount2),
     /* processes (kernel/task/process.c); vfork is a fork (the parent is not suspended) */

@@ -86,6 +86,7 @@
 #define __NR_adjtimex          124
 #define __NR_mprotect          125
 #define __NR_getpgid           132
+#define __NR_personality       136
 #define __NR__llseek           140
 #define __NR__newselect        142
 #define __NR_msync             144
@@ -132,6 +133,7 @@
 #define __NR_ppoll             309
 #define __NR_timerfd_create    322
 #define __NR_eventfd           323
+#define __NR_fallocate         324
 #define __NR_timerfd_settime   325
 #define __NR_timerfd_gettime   326
 #define __NR_signalfd4         327
@@ -186,6 +188,38 @@
 #define __NR_statx             383
 #define __NR_utimensat_time64  412
 #define __NR_faccessat2        439
+
+/*
+ * Numbers of Linux i386 that tick386 does not serve (no entry: -ENOSYS, as
+ * Linux without the option) or serves as a file system without the feature;
+ * user/libc wraps them (utime, flock, quotactl, SysV IPC, xattr).
+ */
+#define __NR_utime             30
+#define __NR_ipc               117
+#define __NR_quotactl          131
+#define __NR_flock             143
+#define __NR_setxattr          226
+#define __NR_lsetxattr         227
+#define __NR_fsetxattr         228
+#define __NR_getxattr          229
+#define __NR_lgetxattr         230
+#define __NR_fgetxattr         231
+#define __NR_listxattr         232
+#define __NR_llistxattr        233
+#define __NR_flistxattr        234
+#define __NR_removexattr       235
+#define __NR_lremovexattr      236
+#define __NR_fremovexattr      237
+#define __NR_semget            393
+#define __NR_semctl            394
+#define __NR_shmget            395
+#define __NR_shmctl            396
+#define __NR_shmat             397
+#define __NR_shmdt             398
+#define __NR_msgget            399
+#define __NR_msgsnd            400
+#define __NR_msgrcv            401
+#define __NR_msgctl            402
 
 /*
  * set_tid_address is 258 on Linux i386, which is timer_delete here: tick386

@@ -61,6 +61,7 @@ long sys_kill(int pid, int signo)
 {
 	struct task *t;
 	siginfo_t info;
+	bool zombie;
 
 	info_from_sender(&info, signo, SI_USER);
 	if (pid == (int)0x80000000) /* no group is -INT_MIN */
@@ -68,12 +69,17 @@ long sys_kill(int pid, int signo)
 	if (pid <= 0)
 		return process_kill_many(pid, signo, &info);
 	t = signal_target(pid);
+	zombie = !t;
+	if (zombie)
+		t = task_find_zombie_process(pid);
 	if (!t)
 		return -ESRCH; /* before the signal number, as Linux checks */
 	if (signo < 0 || signo > ABI_NSIG)
 		return -EINVAL;
 	if (cred_kill_permission(t, signo))
-		return -EPERM;
+		return -EPERM; /* a zombie's ids are checked too, as Linux's */
+	if (zombie)
+		return 0; /* a zombie takes it and drops it, as Linux's */
 	if (signo == 0)
 		return 0;
 	return signal_send(t, signo, &info);

@@ -286,13 +286,22 @@ static struct task *process_find(int pid)
 	return t && t->user ? t : NULL;
 }
 
+/* getpgid and getsid also answer for a zombie child, whose pid Linux
+ * keeps in its group and session until it is reaped. */
+static struct task *process_or_zombie(int pid)
+{
+	struct task *t = process_find(pid);
+
+	return t ? t : task_find_zombie_process(pid);
+}
+
 long sys_getpgid(int pid)
 {
 	struct task *t;
 
 	if (pid < 0)
 		return -ESRCH;
-	t = process_find(pid);
+	t = process_or_zombie(pid);
 	return t ? t->pgid : -ESRCH;
 }
 
@@ -307,7 +316,7 @@ long sys_getsid(int pid)
 
 	if (pid < 0)
 		return -ESRCH;
-	t = process_find(pid);
+	t = process_or_zombie(pid);
 	return t ? t->sid : -ESRCH;
 }
 
@@ -386,13 +395,17 @@ static long kill_each(bool (*pick)(const struct task *t, int arg), int arg, bool
 	u32 flags = irq_save();
 
 	for (struct task *t = task_first(); t; t = t->all_next) {
-		if (!task_is_live_process(t) || t->pid == 0 || !pick(t, arg))
+		bool zombie = task_is_zombie_process(t);
+
+		if ((!task_is_live_process(t) && !zombie) || t->pid == 0 || !pick(t, arg))
 			continue;
 		found = true;
 		if (signo < 0 || signo > ABI_NSIG)
 			rc = -EINVAL;
 		else if (info && info->si_code <= 0 && cred_kill_permission(t, signo))
 			rc = -EPERM;
+		else if (zombie) /* still in its group until reaped; drops the signal */
+			rc = 0;
 		else
 			rc = signo ? signal_send(t, signo, info) : 0;
 		any_ok |= rc == 0;

@@ -273,6 +273,10 @@ static void adj_status(const struct timex *txc)
 static int validate(const struct timex *txc)
 {
 	if (txc->modes & ABI_ADJ_ADJTIME) {
+		/* adjtime()'s mode is ADJ_ADJTIME with the single-shot bit (0x0001,
+		 * the user's ADJ_OFFSET_SINGLESHOT 0x8001): without it, -EINVAL. */
+		if (!(txc->modes & 0x0001))
+			return -EINVAL;
 		if (!(txc->modes & ABI_ADJ_OFFSET_READONLY) && !capable())
 			return -EPERM;
 	} else {
