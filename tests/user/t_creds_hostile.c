@@ -271,20 +271,22 @@ static int ids_torn(void)
 	return getresuid(&r, &e, &s) || !is_perm(r, e, s);
 }
 
-/* 4 writer threads against 3000 reads in this one; the torn reads. */
+/* 4 writer threads against 300 ms of reads in this one; the torn reads. */
 static int race(void *(*writer)(void *), int (*reader)(void))
 {
+	struct timespec t0, t1;
 	pthread_t t[4];
 	int bad = 0;
 
 	stop = 0, torn = 0;
 	for (long i = 0; i < 4; i++)
 		pthread_create(&t[i], NULL, writer, (void *)i);
-	for (int n = 0; n < 3000; n++) {
-		bad += reader();
-		if ((n & 63) == 0)
-			sched_yield();
-	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do { /* 300 ms: the writers run in between, preempted by the tick */
+		for (int n = 0; n < 64; n++)
+			bad += reader();
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+	} while ((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec) < 300000000L);
 	stop = 1;
 	for (int i = 0; i < 4; i++)
 		pthread_join(t[i], NULL);
