@@ -57,6 +57,10 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_setgid32, sys_setgid32),
     SYSCALL_ENTRY(__NR_setfsuid32, sys_setfsuid32),
     SYSCALL_ENTRY(__NR_setfsgid32, sys_setfsgid32),
+    SYSCALL_ENTRY(__NR_getpriority, sys_getpriority), /* kernel/task/priority.c */
+    SYSCALL_ENTRY(__NR_setpriority, sys_setpriority),
+    SYSCALL_ENTRY(__NR_nice, sys_nice),
+    SYSCALL_ENTRY(__NR_unshare, sys_unshare), /* kernel/task/unshare.c */
     /* names and figures of the system (kernel/utsname.c, kernel/sysinfo.c) */
     SYSCALL_ENTRY(__NR_uname, sys_newuname),
     SYSCALL_ENTRY(__NR_olduname, sys_uname),
@@ -73,6 +77,10 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_madvise, sys_madvise),
     SYSCALL_ENTRY(__NR_msync, sys_msync),
     SYSCALL_ENTRY(__NR_mincore, sys_mincore),
+    SYSCALL_ENTRY(__NR_mlock, sys_mlock), /* mm/mmap_advise.c */
+    SYSCALL_ENTRY(__NR_munlock, sys_munlock),
+    SYSCALL_ENTRY(__NR_mlockall, sys_mlockall),
+    SYSCALL_ENTRY(__NR_munlockall, sys_munlockall),
     /* files (fs/) */
     SYSCALL_ENTRY(__NR_read, sys_read),
     SYSCALL_ENTRY(__NR_write, sys_write),

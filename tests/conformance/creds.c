@@ -23,6 +23,7 @@
 #include <pthread.h>
 #include <sys/fsuid.h>
 #include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -236,6 +237,9 @@ static void euid_nobody(void)
 	CHK(faccessat(AT_FDCWD, secret, R_OK, AT_EACCESS), "EACCES",
 	    "faccessat AT_EACCESS checks the effective uid");
 	CHK(kill(getppid(), 0), "0", "kill of a root process: the real uid is root");
+	CHK(setpriority(PRIO_PROCESS, 0, 5), "0", "setpriority: a higher nice value");
+	CHK(setpriority(PRIO_PROCESS, 0, 4), "EACCES", "setpriority: a lower nice value");
+	CHK(setpriority(PRIO_PROCESS, getppid(), 10), "EPERM", "setpriority of a root process");
 	CHK(seteuid(0), "0", "seteuid(0): the saved uid is 0");
 	put_ids("back to root", "u 0 0 0 fs 0 g 0 0 0 fs 0");
 	CHK(sigqueue(getpid(), 0, sv), "0", "sigqueue to itself");
