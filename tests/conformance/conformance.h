@@ -72,6 +72,8 @@ static inline const char *errname(int e)
 	case EAGAIN: return "EAGAIN";
 	case ENOSYS: return "ENOSYS";
 	case ESRCH: return "ESRCH";
+	case EACCES: return "EACCES";
+	case ENOENT: return "ENOENT";
 	case ENOMEM: return "ENOMEM";
 	case ENOTSUP: return "ENOTSUP";
 	case ECANCELED: return "ECANCELED";
