@@ -85,7 +85,6 @@
 
 #define PIPE_DEF_SLOTS 16	  /* Linux's PIPE_DEF_BUFFERS */
 #define PIPE_MAX_SLOTS (1u << 17) /* Linux i386's kcalloc bound (above) */
-#define PIPE_MAX_SIZE 1048576u	  /* /proc/sys/fs/pipe-max-size */
 
 struct pipe_slot {
 	u32 page;   /* physical page, owned while the slot is in use */

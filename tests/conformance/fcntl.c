@@ -75,7 +75,7 @@ static char big[3 * 4096];
 static void setpipe_sz(void)
 {
 	int p[2], fd, n;
-	char c = 0;
+	char c = 0, maxsz[32] = "";
 	struct pollfd pf;
 
 	if (pipe(p)) {
@@ -84,6 +84,8 @@ static void setpipe_sz(void)
 	}
 	fcntl(p[0], F_SETFL, O_NONBLOCK);
 	fcntl(p[1], F_SETFL, O_NONBLOCK);
+	why("got '%s'", tap_slurp("/proc/sys/fs/pipe-max-size", maxsz, sizeof(maxsz)) > 0 ? maxsz : "");
+	ok(strcmp(maxsz, "1048576\n") == 0, "/proc/sys/fs/pipe-max-size: 1048576");
 	SETSZ_IS(p[1], 4096, "4096 4096", "4096, the write end");
 	SETSZ_IS(p[0], 0, "4096 4096", "0 -> one page");
 	SETSZ_IS(p[0], 1, "4096 4096", "1 -> one page");
