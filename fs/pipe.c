@@ -174,6 +174,20 @@ static void pipe_put_page(struct pipe *p, u32 page)
 		pmm_free_page(page);
 }
 
+/* Sleep on the end's queue while its call cannot go on: a reader while the
+ * ring is empty and a writer is open, a writer while it is full and a
+ * reader is open (tested with interrupts off, wait.h).  wait_sleep's answer. */
+static int pipe_sleep(struct pipe *p, bool writer)
+{
+	u32 flags = irq_save();
+	int rc = 0;
+
+	if (writer ? pipe_full(p) && p->readers : pipe_empty(p) && p->writers)
+		rc = wait_sleep(writer ? &p->wr_wait : &p->rd_wait, KTIMER_MONOTONIC, KTIME_MAX);
+	irq_restore(flags);
+	return rc;
+}
+
 static long pipe_read(struct file *f, void __user *buf, size_t n)
 {
 	struct pipe *p = f->private_data;
@@ -184,9 +198,6 @@ static long pipe_read(struct file *f, void __user *buf, size_t n)
 		return 0;
 	was_full = pipe_full(p);
 	for (;;) {
-		u32 flags;
-		int rc;
-
 		while (!pipe_empty(p)) {
 			struct pipe_slot *s = pipe_slot(p, p->tail);
 			u32 c = s->len;
@@ -217,12 +228,7 @@ static long pipe_read(struct file *f, void __user *buf, size_t n)
 		}
 		if (was_full)
 			pipe_wake(p, true, PIPE_OUT_KEY, false);
-		flags = irq_save();
-		rc = 0;
-		if (pipe_empty(p) && p->writers)
-			rc = wait_sleep(&p->rd_wait, KTIMER_MONOTONIC, KTIME_MAX);
-		irq_restore(flags);
-		if (rc == -EINTR) /* a handler to run, or killed: the task ends on its way out */
+		if (pipe_sleep(p, false) == -EINTR) /* a handler to run, or killed */
 			return -ERESTARTSYS;
 		was_full = pipe_full(p);
 		wake_next = true;
@@ -275,9 +281,6 @@ static long pipe_write(struct file *f, const void __user *buf, size_t n)
 	if (ret < 0 || (size_t)ret == n)
 		goto out;
 	for (;;) {
-		u32 flags;
-		int rc;
-
 		if (!p->readers) {
 			pipe_sigpipe();
 			if (!ret)
@@ -322,12 +325,7 @@ static long pipe_write(struct file *f, const void __user *buf, size_t n)
 		}
 		if (was_empty)
 			pipe_wake(p, false, PIPE_IN_KEY, false);
-		flags = irq_save();
-		rc = 0;
-		if (pipe_full(p) && p->readers)
-			rc = wait_sleep(&p->wr_wait, KTIMER_MONOTONIC, KTIME_MAX);
-		irq_restore(flags);
-		if (rc == -EINTR) {
+		if (pipe_sleep(p, true) == -EINTR) {
 			if (!ret)
 				ret = -ERESTARTSYS;
 			break;

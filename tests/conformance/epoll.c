@@ -305,6 +305,9 @@ int main(void)
 	write(p[1], "ab", 2);
 	WAIT_IS(ep, 4, "1 [0x1 5]", "ET, after a write");
 	WAIT_IS(ep, 4, "0", "ET, again: no new edge");
+	write(p[1], "e", 1);
+	/* Linux wakes the readers' queue on every write to a polled pipe */
+	WAIT_IS(ep, 4, "1 [0x1 5]", "ET, a second write into the unread pipe: an edge again");
 	read(p[0], buf, 1);
 	WAIT_IS(ep, 4, "0", "ET, partial read: none");
 	read(p[0], buf, 8);
@@ -318,20 +321,6 @@ int main(void)
 	read(p[0], buf, 8);
 	close(ep);
 
-	/* ---- EPOLLET on pipes: Linux wakes the item on every write ---- */
-	ep = epoll_create1(0);
-	add(ep, p[0], EPOLLIN | EPOLLET, 10);
-	write(p[1], "a", 1);
-	WAIT_IS(ep, 4, "1 [0x1 10]", "ET, a write");
-	write(p[1], "b", 1);
-	WAIT_IS(ep, 4, "1 [0x1 10]", "ET, a second write into the unread pipe: again");
-	WAIT_IS(ep, 4, "0", "ET, no write: none");
-	read(p[0], buf, 1);
-	WAIT_IS(ep, 4, "0", "ET, a partial read: none");
-	write(p[1], "c", 1);
-	WAIT_IS(ep, 4, "1 [0x1 10]", "ET, a third write");
-	read(p[0], buf, 8);
-	close(ep);
 	et_full_pipe();
 
 	/* ---- one-shot ---- */
