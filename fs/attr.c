@@ -357,3 +357,85 @@ long sys_utimensat_time64(int dirfd, const char __user *path, const void __user 
 	}
 	return do_utimensat(dirfd, path, sec, nsec, flags);
 }
+
+/*
+ * fallocate (Linux i386 #324; offset and length in two words each).
+ * tmpfs does what Linux's shmem_fallocate does: mode 0 and KEEP_SIZE back
+ * the range with pages, PUNCH_HOLE|KEEP_SIZE frees it; any other mode is
+ * -EOPNOTSUPP.  The checks come in vfs_fallocate's order: the range and
+ * the mode, then the file (open for writing, its type, the range against
+ * the largest size), then the file system.
+ */
+#define FALLOC_FL_KEEP_SIZE	 0x01
+#define FALLOC_FL_PUNCH_HOLE	 0x02
+#define FALLOC_FL_COLLAPSE_RANGE 0x08
+#define FALLOC_FL_ZERO_RANGE	 0x10
+#define FALLOC_FL_INSERT_RANGE	 0x20
+#define FALLOC_FL_UNSHARE_RANGE	 0x40
+#define FALLOC_FL_WRITE_ZEROES	 0x80
+/* The modes: one at a time, KEEP_SIZE beside some (Linux 6.13+). */
+#define FALLOC_FL_MODE_MASK                                                                         \
+	(FALLOC_FL_PUNCH_HOLE | FALLOC_FL_COLLAPSE_RANGE | FALLOC_FL_ZERO_RANGE | FALLOC_FL_INSERT_RANGE | \
+	 FALLOC_FL_UNSHARE_RANGE | FALLOC_FL_WRITE_ZEROES)
+
+static long do_fallocate(struct file *f, int mode, s64 off, s64 len)
+{
+	u32 type = f->node ? f->node->mode & S_IFMT : 0;
+	int rc;
+
+	if (off < 0 || len <= 0)
+		return -EINVAL;
+	if ((u32)mode & ~(u32)(FALLOC_FL_MODE_MASK | FALLOC_FL_KEEP_SIZE))
+		return -EOPNOTSUPP;
+	switch (mode & FALLOC_FL_MODE_MASK) {
+	case 0:
+	case FALLOC_FL_UNSHARE_RANGE:
+	case FALLOC_FL_ZERO_RANGE:
+		break;
+	case FALLOC_FL_PUNCH_HOLE:
+		if (!(mode & FALLOC_FL_KEEP_SIZE))
+			return -EOPNOTSUPP;
+		break;
+	case FALLOC_FL_COLLAPSE_RANGE:
+	case FALLOC_FL_INSERT_RANGE:
+	case FALLOC_FL_WRITE_ZEROES:
+		if (mode & FALLOC_FL_KEEP_SIZE)
+			return -EOPNOTSUPP;
+		break;
+	default: /* two modes at once */
+		return -EOPNOTSUPP;
+	}
+	if ((f->flags & O_ACCMODE) == O_RDONLY)
+		return -EBADF;
+	if (type == S_IFIFO)
+		return -ESPIPE;
+	if (type == S_IFDIR)
+		return -EISDIR;
+	if (type != S_IFREG && type != S_IFBLK)
+		return -ENODEV;
+	if ((u64)off + (u64)len > SHMEM_MAX_BYTES || off + len < 0)
+		return -EFBIG;
+	if (f->ops || !f->node->sb)
+		return -EOPNOTSUPP; /* the read-only tree and /proc have no fallocate */
+	if (mode & ~(FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE))
+		return -EOPNOTSUPP; /* as shmem_fallocate */
+	if (mode & FALLOC_FL_PUNCH_HOLE)
+		rc = shmem_punch(f->node->shm, (u64)off, (u64)len);
+	else
+		rc = shmem_allocate(f->node->shm, (u64)off, (u64)len, mode & FALLOC_FL_KEEP_SIZE);
+	if (!rc)
+		tmpfs_touch(f->node, true, true);
+	return rc;
+}
+
+long sys_fallocate(int fd, int mode, u32 off_lo, u32 off_hi, u32 len_lo, u32 len_hi)
+{
+	struct file *f = fd_get(fd);
+	long rc;
+
+	if (!f)
+		return -EBADF;
+	rc = do_fallocate(f, mode, (s64)((u64)off_hi << 32 | off_lo), (s64)((u64)len_hi << 32 | len_lo));
+	file_put(f);
+	return rc;
+}

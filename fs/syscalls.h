@@ -106,6 +106,7 @@ long sys_truncate(const char __user *path, long len);
 long sys_ftruncate(int fd, u32 len);
 long sys_truncate64(const char __user *path, u32 lo, u32 hi);
 long sys_ftruncate64(int fd, u32 lo, u32 hi);
+long sys_fallocate(int fd, int mode, u32 off_lo, u32 off_hi, u32 len_lo, u32 len_hi);
 long sys_fsync(int fd);
 long sys_fdatasync(int fd);
 long sys_chmod(const char __user *path, u32 mode);

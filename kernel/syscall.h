@@ -42,6 +42,7 @@ long sys_exit_group(int code);
 long sys_getpid(void);
 long sys_gettid(void);
 long sys_prctl(int option, unsigned long arg2); /* kernel/task/prctl.c */
+long sys_personality(u32 persona);		/* kernel/task/prctl.c */
 long sys_getppid(void);
 long sys_getuid(void);
 long sys_geteuid(void);

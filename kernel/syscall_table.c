@@ -26,6 +26,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_sched_yield, sys_sched_yield),
     SYSCALL_ENTRY(__NR_gettid, sys_gettid),
     SYSCALL_ENTRY(__NR_prctl, sys_prctl),
+    SYSCALL_ENTRY(__NR_personality, sys_personality),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
     /* names and figures of the system (kernel/utsname.c, kernel/sysinfo.c) */
     SYSCALL_ENTRY(__NR_uname, sys_newuname),
@@ -112,6 +113,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_getcwd, sys_getcwd),
     SYSCALL_ENTRY(__NR_truncate64, sys_truncate64),
     SYSCALL_ENTRY(__NR_ftruncate64, sys_ftruncate64),
+    SYSCALL_ENTRY(__NR_fallocate, sys_fallocate),
     SYSCALL_ENTRY(__NR_lchown32, sys_lchown32),
     SYSCALL_ENTRY(__NR_fchown32, sys_fchown32),
     SYSCALL_ENTRY(__NR_chown32, sys_chown32),

@@ -60,7 +60,7 @@ struct vma {
 	u32 flags;	      /* VMA_* [vm] */
 	struct shmem *obj;    /* a reference, or NULL: private anonymous [vm] */
 	u32 pgoff;	      /* page of obj mapped at start [vm] */
-	struct vm *vm;	      /* the owner, for shmem_truncate_mapped [vm] */
+	struct vm *vm;	      /* the owner, for shmem_unmap_pages [vm] */
 	struct vma *obj_next; /* obj->mappings [object] */
 };
 

@@ -2,7 +2,7 @@
  * The pages of mappings (mm/mmap.h): mapped on the first touch, by a page
  * fault of user mode (mmap_fault) or by a kernel copy that checks first
  * (mmap_populate); unmapped from every mapping when their object shrinks
- * (shmem_truncate_mapped).
+ * (shmem_unmap_pages).
  *
  * Who owns a page: a private anonymous page, and the private copy of a
  * file's page, are the address space's (freed by munmap, exit, exec;
@@ -136,15 +136,16 @@ bool mmap_populate(struct vm *vm, u32 va, size_t n, u32 access)
 
 /* Every mapping of s drops its pages from first_index on (they are about
  * to be freed): a later touch faults again and finds the new end. */
-void shmem_truncate_mapped(struct shmem *s, u32 first_index)
+void shmem_unmap_pages(struct shmem *s, u32 first, u32 end, bool copies)
 {
 	for (struct vma *v = s->mappings; v; v = v->obj_next) {
-		u32 pages = (v->end - v->start) / PAGE_SIZE, from;
+		u32 pages = (v->end - v->start) / PAGE_SIZE, from, to;
 
-		if (v->pgoff + pages <= first_index)
+		if (v->pgoff + pages <= first || v->pgoff >= end || (!copies && !(v->flags & VMA_SHARED)))
 			continue;
-		from = first_index > v->pgoff ? first_index - v->pgoff : 0;
-		vm_unmap_range(v->vm, v->start + from * PAGE_SIZE, v->end);
+		from = first > v->pgoff ? first - v->pgoff : 0;
+		to = end - v->pgoff < pages ? end - v->pgoff : pages;
+		vm_unmap_range(v->vm, v->start + from * PAGE_SIZE, v->start + to * PAGE_SIZE);
 	}
 }
 

@@ -181,7 +181,7 @@ int shmem_truncate(struct shmem *s, u64 size)
 		return -EFBIG;
 	if (size < s->size) {
 		keep = (u32)((size + PAGE_SIZE - 1) / PAGE_SIZE);
-		shmem_truncate_mapped(s, keep);
+		shmem_unmap_pages(s, keep, SHMEM_NO_END, true);
 		free_from(s, keep);
 		/* The tail of the last page kept reads as zeros again. */
 		if (size % PAGE_SIZE) {
@@ -287,8 +287,144 @@ long shmem_write_kernel(struct shmem *s, u64 pos, const void *src, size_t n)
 
 /* Until mm/mmap maps objects, nothing maps their pages: nothing to undo.
  * mm/mmap.c replaces this definition with the walk of s->mappings. */
-__attribute__((weak)) void shmem_truncate_mapped(struct shmem *s, u32 first_index)
+__attribute__((weak)) void shmem_unmap_pages(struct shmem *s, u32 first, u32 end, bool copies)
 {
+	(void)copies;
 	(void)s;
-	(void)first_index;
+	(void)first;
+	(void)end;
+}
+
+/*
+ * fallocate without FALLOC_FL_PUNCH_HOLE.  All or nothing: the pages for
+ * the holes (and the table's leaves) are taken first, the new pages on a
+ * list threaded through their first word, the leaves marked in a bitmap
+ * (at most SHMEM_DIR_SLOTS of them); any failure gives all of them back.
+ * Only then are the pages put in place, which cannot fail.  A range
+ * larger than the whole quota is -ENOSPC at once, as in Linux's
+ * shmem_fallocate; otherwise each new page is charged as it is taken.
+ */
+int shmem_allocate(struct shmem *s, u64 pos, u64 len, bool keep_size)
+{
+	u64 end = pos + len;
+	u32 first, last, list = 0, leaves[SHMEM_DIR_SLOTS / 32] = {0};
+	struct shmem_quota *q = s->quota;
+	int err = 0;
+
+	if (!len || end > SHMEM_MAX_BYTES || end < pos)
+		return len ? -EFBIG : -EINVAL;
+	first = (u32)(pos / PAGE_SIZE);
+	last = (u32)((end - 1) / PAGE_SIZE);
+	if (q && q->max_pages && last - first + 1 > q->max_pages)
+		return -ENOSPC;
+	for (u32 i = first; i <= last && !err; i++) {
+		bool had_leaf = s->dir && s->dir[LEAF_OF(i)];
+		u32 *p = slot(s, i, true, &err);
+		u32 phys;
+
+		if (!p)
+			break;
+		if (!had_leaf)
+			leaves[LEAF_OF(i) / 32] |= 1u << (LEAF_OF(i) % 32);
+		if (*p)
+			continue;
+		phys = page_new(s, &err);
+		if (!phys)
+			break;
+		*(u32 *)PHYS_TO_VIRT(phys) = list;
+		list = phys;
+	}
+	if (err) {
+		while (list) {
+			u32 next = *(u32 *)PHYS_TO_VIRT(list);
+
+			page_free(s, list);
+			list = next;
+		}
+		for (u32 l = LEAF_OF(first); l <= LEAF_OF(last); l++) {
+			if (leaves[l / 32] & (1u << (l % 32))) {
+				page_free(s, s->dir[l]);
+				s->dir[l] = 0;
+			}
+		}
+		if (s->dir && !s->pages) {
+			bool any = false;
+
+			for (u32 l = 0; l < SHMEM_DIR_SLOTS && !any; l++)
+				any = s->dir[l] != 0;
+			if (!any) {
+				page_free(s, VIRT_TO_PHYS(s->dir));
+				s->dir = NULL;
+			}
+		}
+		return err;
+	}
+	for (u32 i = first; i <= last; i++) {
+		u32 *p = slot(s, i, false, &err);
+
+		if (*p)
+			continue;
+		*p = list;
+		list = *(u32 *)PHYS_TO_VIRT(list);
+		*(u32 *)PHYS_TO_VIRT(*p) = 0;
+		s->pages++;
+	}
+	if (!keep_size && end > s->size)
+		s->size = end;
+	return 0;
+}
+
+/*
+ * FALLOC_FL_PUNCH_HOLE (with KEEP_SIZE): the bytes of [pos, pos + len)
+ * read as zeros afterwards; whole pages inside it are unmapped from every
+ * mapping and freed, the partial pages at its ends zeroed in place.  The
+ * size never changes; a range past the end punches what fallocate with
+ * KEEP_SIZE put there.
+ */
+int shmem_punch(struct shmem *s, u64 pos, u64 len)
+{
+	u64 end = pos + len;
+	u32 pf, pe;
+
+	if (!len)
+		return -EINVAL;
+	if (end > SHMEM_MAX_BYTES || end < pos)
+		end = SHMEM_MAX_BYTES;
+	if (pos >= end)
+		return 0;
+	pf = (u32)((pos + PAGE_SIZE - 1) / PAGE_SIZE); /* first whole page */
+	pe = (u32)(end / PAGE_SIZE);		       /* past the last whole page */
+	for (u64 at = pos; at < end;) {
+		u32 idx = (u32)(at / PAGE_SIZE), off = (u32)(at % PAGE_SIZE);
+		u64 stop = (u64)(idx + 1) * PAGE_SIZE < end ? (u64)(idx + 1) * PAGE_SIZE : end;
+		u32 phys;
+
+		if (idx >= pf && idx < pe) { /* a whole page: freed below */
+			at = (u64)pe * PAGE_SIZE;
+			continue;
+		}
+		phys = shmem_findpage(s, idx);
+		if (phys)
+			memset((u8 *)PHYS_TO_VIRT(phys) + off, 0, (size_t)(stop - at));
+		at = stop;
+	}
+	if (pf >= pe)
+		return 0;
+	shmem_unmap_pages(s, pf, pe, false);
+	for (u32 i = pf; i < pe && s->dir; i++) {
+		int err;
+		u32 *p;
+
+		if (!s->dir[LEAF_OF(i)]) { /* skip the rest of an absent leaf */
+			i |= SHMEM_LEAF_SLOTS - 1;
+			continue;
+		}
+		p = slot(s, i, false, &err);
+		if (*p) {
+			page_free(s, *p);
+			*p = 0;
+			s->pages--;
+		}
+	}
+	return 0;
 }

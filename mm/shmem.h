@@ -19,8 +19,8 @@
  * Lifetime: refs counts the owners (a tmpfs node, each mapping of it, each
  * open file of a MAP_SHARED anonymous region...); the last shmem_put frees
  * every page.  Whoever maps a page of the object into an address space
- * must unmap it before the object frees it: shmem_truncate calls
- * shmem_truncate_mapped first (mm/mmap owns the list of mappings).
+ * must unmap it before the object frees it: shmem_truncate and shmem_punch
+ * call shmem_unmap_pages first (mm/mmap owns the list of mappings).
  *
  * Locking: on one CPU a system call is never preempted inside these
  * functions (no sleep, no user copy that could block: a fault on a user
@@ -79,7 +79,7 @@ long shmem_write_kernel(struct shmem *s, u64 pos, const void *src, size_t n);
 long shmem_read_kernel(struct shmem *s, u64 pos, void *dst, size_t n);
 /*
  * ftruncate: a larger size leaves a hole; a smaller one unmaps the pages
- * past it from every mapping (shmem_truncate_mapped), frees them and zeroes
+ * past it from every mapping (shmem_unmap_pages), frees them and zeroes
  * the tail of the last page kept.  0 or -EFBIG.
  */
 int shmem_truncate(struct shmem *s, u64 size);
@@ -94,9 +94,25 @@ int shmem_getpage(struct shmem *s, u32 index, u32 *phys);
 u32 shmem_findpage(const struct shmem *s, u32 index);
 
 /*
- * Called by shmem_truncate before pages from index first_index on are
- * freed: every mapping of s must drop them (mm/mmap.c defines it).
+ * fallocate(2) on a tmpfs file: every page of [pos, pos + len) present,
+ * and the size at least pos + len unless keep_size.  All or nothing: 0, or
+ * -ENOSPC (at once for a range larger than the quota, as Linux), -ENOMEM,
+ * -EFBIG (past SHMEM_MAX_BYTES), -EINVAL (len 0), nothing changed.
  */
-void shmem_truncate_mapped(struct shmem *s, u32 first_index);
+int shmem_allocate(struct shmem *s, u64 pos, u64 len, bool keep_size);
+/* FALLOC_FL_PUNCH_HOLE|KEEP_SIZE: [pos, pos + len) reads as zeros, its
+ * whole pages unmapped and freed; the size stays.  0, or -EINVAL (len 0). */
+int shmem_punch(struct shmem *s, u64 pos, u64 len);
+
+/*
+ * Called before the pages [first, end) of s are freed (truncate, punch):
+ * every shared mapping of s must drop them (mm/mmap.c defines it), and
+ * with copies the private mappings their copies too (truncate: past the
+ * end is SIGBUS for both, as Linux's even_cows).  A punch leaves private
+ * copies, as Linux leaves COWed pages; here a private page is copied at
+ * its first fault, read or write (mm/mmap_fault.c).
+ */
+#define SHMEM_NO_END 0xffffffffu
+void shmem_unmap_pages(struct shmem *s, u32 first, u32 end, bool copies);
 
 #endif

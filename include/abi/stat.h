@@ -21,6 +21,19 @@
 #define S_ISUID  04000
 #define S_ISGID  02000
 #define S_ISVTX  01000
+/* The permission bits (<sys/stat.h>, and <fcntl.h> by POSIX). */
+#define S_IRWXU 0700
+#define S_IRUSR 0400
+#define S_IWUSR 0200
+#define S_IXUSR 0100
+#define S_IRWXG 070
+#define S_IRGRP 040
+#define S_IWGRP 020
+#define S_IXGRP 010
+#define S_IRWXO 07
+#define S_IROTH 04
+#define S_IWOTH 02
+#define S_IXOTH 01
 
 #define S_ISDIR(m)  (((m)&S_IFMT) == S_IFDIR)
 #define S_ISREG(m)  (((m)&S_IFMT) == S_IFREG)

@@ -86,6 +86,7 @@
 #define __NR_adjtimex          124
 #define __NR_mprotect          125
 #define __NR_getpgid           132
+#define __NR_personality       136
 #define __NR__llseek           140
 #define __NR__newselect        142
 #define __NR_msync             144
@@ -132,6 +133,7 @@
 #define __NR_ppoll             309
 #define __NR_timerfd_create    322
 #define __NR_eventfd           323
+#define __NR_fallocate         324
 #define __NR_timerfd_settime   325
 #define __NR_timerfd_gettime   326
 #define __NR_signalfd4         327

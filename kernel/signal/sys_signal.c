@@ -68,10 +68,12 @@ long sys_kill(int pid, int signo)
 	if (pid <= 0)
 		return process_kill_many(pid, signo, &info);
 	t = signal_target(pid);
-	if (!t)
+	if (!t && !task_find_zombie_process(pid))
 		return -ESRCH; /* before the signal number, as Linux checks */
 	if (signo < 0 || signo > ABI_NSIG)
 		return -EINVAL;
+	if (!t)
+		return 0; /* a zombie takes it and drops it, as Linux's */
 	if (signo == 0)
 		return 0;
 	return signal_send(t, signo, &info);

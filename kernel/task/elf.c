@@ -14,7 +14,7 @@ static const struct elf32_phdr *phdr_at(const void *image, const struct elf32_eh
 int elf_check(const void *image, size_t len, struct elf_info *info)
 {
 	const struct elf32_ehdr *eh = image;
-	bool entry_ok = false, any_load = false;
+	bool entry_ok = false, any_load = false, gnu_stack = false;
 	u32 end = 0, phdr = 0;
 
 	if (!image || len < sizeof(*eh))
@@ -43,6 +43,8 @@ int elf_check(const void *image, size_t len, struct elf_info *info)
 
 		if (ph->p_type == PT_PHDR)
 			phdr = ph->p_vaddr;
+		if (ph->p_type == PT_GNU_STACK)
+			gnu_stack = true;
 		if (ph->p_type != PT_LOAD)
 			continue;
 		if (ph->p_memsz == 0)
@@ -73,6 +75,7 @@ int elf_check(const void *image, size_t len, struct elf_info *info)
 		info->end = end;
 		info->phdr = phdr;
 		info->phnum = eh->e_phnum;
+		info->gnu_stack = gnu_stack;
 	}
 	return 0;
 }

@@ -35,6 +35,7 @@ struct elf32_phdr {
 #define EM_386 3
 #define PT_LOAD 1
 #define PT_PHDR 6
+#define PT_GNU_STACK 0x6474e551
 #define PF_X 1
 #define PF_W 2
 #define PF_R 4
@@ -44,6 +45,7 @@ struct elf_info {
 	u32 end;   /* highest byte + 1 of any PT_LOAD (the end of bss) */
 	u32 phdr;  /* where the program headers are once loaded (AT_PHDR), 0 if not loaded */
 	u32 phnum; /* how many (AT_PHNUM) */
+	bool gnu_stack; /* has a PT_GNU_STACK (else Linux i386 sets READ_IMPLIES_EXEC) */
 };
 
 int elf_check(const void *image, size_t len, struct elf_info *info);

@@ -31,6 +31,7 @@
 #include "mm/kheap.h"
 #include "mm/uaccess.h"
 #include <abi/auxv.h>
+#include <abi/personality.h>
 #include <abi/errno.h>
 #include <abi/stat.h>
 
@@ -265,6 +266,15 @@ long sys_execve(const char __user *upath, const char *const __user *uargv,
 	exec_set_name(t, path);
 	exec_set_name(leader, path);
 	leader->did_exec = true;
+	/*
+	 * Linux i386's ELF loader: the base persona back to PER_LINUX, the
+	 * flags kept, and READ_IMPLIES_EXEC added for a program without
+	 * PT_GNU_STACK (an i386 program's default stack is executable).
+	 */
+	t->personality &= ~(u32)PER_MASK;
+	if (!info.gnu_stack)
+		t->personality |= READ_IMPLIES_EXEC;
+	leader->personality = t->personality;
 	memset(t->tls, 0, sizeof(t->tls)); /* no thread-local storage in the new image */
 	thread_load_tls(t);
 	t->clear_child_tid = 0;

@@ -1,5 +1,13 @@
 /*
- * prctl(2): only the thread's name, PR_SET_NAME and PR_GET_NAME (Linux's
+ * personality(2) and prctl(2).
+ *
+ * personality: the calling task's persona word (include/abi/personality.h),
+ * 0 (PER_LINUX) at boot, copied by fork and clone, its flags kept by exec
+ * (kernel/task/exec.c).  Any value is taken as it is, and 0xffffffff only
+ * asks; the old value comes back either way (Linux never fails the call).
+ * Stored only: no flag changes what the kernel does.
+ *
+ * prctl: only the thread's name, PR_SET_NAME and PR_GET_NAME (Linux's
  * comm: 16 bytes with the NUL, the set one cut at 15 characters).  Every
  * other option is EINVAL, as Linux answers an option it does not know, so
  * that a program probing an option sees "not offered" rather than "no
@@ -44,4 +52,13 @@ long sys_prctl(int option, unsigned long arg2)
 	default:
 		return -EINVAL;
 	}
+}
+
+long sys_personality(u32 persona)
+{
+	u32 old = current->personality;
+
+	if (persona != 0xffffffffu)
+		current->personality = persona;
+	return (long)old;
 }

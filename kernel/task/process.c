@@ -283,13 +283,22 @@ static struct task *process_find(int pid)
 	return t && t->user ? t : NULL;
 }
 
+/* getpgid and getsid also answer for a zombie child, whose pid Linux
+ * keeps in its group and session until it is reaped. */
+static struct task *process_or_zombie(int pid)
+{
+	struct task *t = process_find(pid);
+
+	return t ? t : task_find_zombie_process(pid);
+}
+
 long sys_getpgid(int pid)
 {
 	struct task *t;
 
 	if (pid < 0)
 		return -ESRCH;
-	t = process_find(pid);
+	t = process_or_zombie(pid);
 	return t ? t->pgid : -ESRCH;
 }
 
@@ -304,7 +313,7 @@ long sys_getsid(int pid)
 
 	if (pid < 0)
 		return -ESRCH;
-	t = process_find(pid);
+	t = process_or_zombie(pid);
 	return t ? t->sid : -ESRCH;
 }
 
@@ -381,10 +390,15 @@ static long kill_each(bool (*pick)(const struct task *t, int arg), int arg, bool
 	u32 flags = irq_save();
 
 	for (struct task *t = task_first(); t; t = t->all_next) {
-		if (!task_is_live_process(t) || t->pid == 0 || !pick(t, arg))
+		bool zombie = task_is_zombie_process(t);
+
+		if ((!task_is_live_process(t) && !zombie) || t->pid == 0 || !pick(t, arg))
 			continue;
 		found = true;
-		last = signo ? signal_send(t, signo, info) : 0; /* -EINVAL for a bad number */
+		if (zombie) /* still in its group until reaped; drops the signal */
+			last = signo < 0 || signo > ABI_NSIG ? -EINVAL : 0;
+		else
+			last = signo ? signal_send(t, signo, info) : 0; /* -EINVAL for a bad number */
 		any_ok |= last == 0;
 	}
 	irq_restore(flags);

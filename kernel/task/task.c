@@ -20,6 +20,7 @@
 #include "kernel/task/wait.h"
 #include "lib/string.h"
 #include <abi/errno.h>
+#include <abi/personality.h>
 #include <abi/signal.h>
 
 /* struct task lives in one page of its own (task_new). */
@@ -285,6 +286,8 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 	if (rc)
 		goto fail_vm;
 	t->vm.brk_start = t->vm.brk = (info.end + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
+	if (!info.gnu_stack) /* as exec (kernel/task/exec.c) */
+		t->personality = READ_IMPLIES_EXEC;
 	rc = vm_stack_init(&t->vm);
 	if (rc)
 		goto fail_vm;
@@ -346,6 +349,7 @@ struct task *task_fork(int *err)
 	tf->eax = 0; /* fork returns 0 in the child */
 	fs_task_fork(&t->files, &proc->files);
 	memcpy(t->tls, parent->tls, sizeof(t->tls)); /* the calling thread's %gs goes on */
+	t->personality = parent->personality;
 	t->ppid = proc->pid;
 	t->pgid = proc->pgid;
 	t->sid = proc->sid;
@@ -380,6 +384,7 @@ struct task *task_clone_thread(int *err)
 	list_init(&t->threads);
 	t->nr_threads = 0;
 	t->leader = leader;
+	t->personality = parent->personality;
 	t->ppid = 0;
 	t->pgid = leader->pgid;
 	t->sid = leader->sid;
@@ -486,6 +491,24 @@ struct task *task_find(int pid)
 bool task_is_live_process(const struct task *t)
 {
 	return t->leader == t && t->nr_threads > 0;
+}
+
+bool task_is_zombie_process(const struct task *t)
+{
+	return t->leader == t && t->nr_threads == 0 && t->state == TASK_ZOMBIE && !t->autoreap &&
+	       t->ppid != 0;
+}
+
+struct task *task_find_zombie_process(int pid)
+{
+	u32 flags = irq_save();
+	struct task *t;
+
+	for (t = all_tasks; t; t = t->all_next)
+		if (t->pid == pid && task_is_zombie_process(t))
+			break;
+	irq_restore(flags);
+	return t;
 }
 
 struct task *task_find_process(int pid)

@@ -97,6 +97,7 @@ struct task {
 	enum task_state state;
 	int exit_status; /* wait status, valid in TASK_ZOMBIE */
 	char name[TASK_NAME_MAX];
+	u32 personality; /* personality(2) (kernel/task/prctl.c): copied at fork and clone, exec keeps the flags */
 	int prio;
 	bool user; /* has a user address space */
 
@@ -217,6 +218,14 @@ struct task *task_find(int pid); /* a thread by its id; NULL if none or exiting 
 struct task *task_find_process(int pid);
 /* A group leader with a thread still running: a process a signal can reach. */
 bool task_is_live_process(const struct task *t);
+/*
+ * A process that has exited and that its parent has not reaped yet: its
+ * pid still names it (kill succeeds and does nothing, a group it was in
+ * still exists), as in Linux until release_task.  Not one that is reaped
+ * by itself (SIGCHLD ignored: Linux releases it at exit).
+ */
+bool task_is_zombie_process(const struct task *t);
+struct task *task_find_zombie_process(int pid);
 
 /* Wake t from an interruptible sleep (no-op otherwise); IRQ-safe. */
 void task_wake(struct task *t);

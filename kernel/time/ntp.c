@@ -268,6 +268,10 @@ static void adj_status(const struct timex *txc)
 /* Linux's timekeeping_validate_timex (all tasks are root here). */
 static int validate(const struct timex *txc)
 {
+	/* adjtime()'s mode is ADJ_ADJTIME with the single-shot bit (0x0001,
+	 * the user's ADJ_OFFSET_SINGLESHOT 0x8001): without it, -EINVAL. */
+	if ((txc->modes & ABI_ADJ_ADJTIME) && !(txc->modes & 0x0001))
+		return -EINVAL;
 	if (!(txc->modes & ABI_ADJ_ADJTIME) && (txc->modes & ADJ_TICK) &&
 	    (txc->tick < 900000 / USER_HZ || txc->tick > 1100000 / USER_HZ))
 		return -EINVAL;

@@ -86,6 +86,13 @@ static void bad_values(void)
 	tx.modes = ADJ_SETOFFSET | ADJ_NANO;
 	tx.time.tv_usec = 1000000000;
 	EXPECT(adjtimex(&tx), EINVAL, "ADJ_SETOFFSET|ADJ_NANO tv_usec 1000000000 (ns)");
+	memset(&tx, 0, sizeof(tx));
+	tx.modes = 0x8000; /* ADJ_ADJTIME without the single-shot bit */
+	EXPECT(adjtimex(&tx), EINVAL, "mode 0x8000 alone -> EINVAL");
+	ok(tx.tai == 0 && tx.tick == 0, "and the struct is left as it was");
+	tx.modes = 0x8000 | ADJ_TICK;
+	tx.tick = 1;
+	EXPECT(adjtimex(&tx), EINVAL, "0x8000|ADJ_TICK -> EINVAL");
 
 	memset(&tx, 0, sizeof(tx));
 	int rc = adjtimex(&tx);

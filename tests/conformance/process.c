@@ -510,6 +510,32 @@ static void orphans(void)
 	ok(got == SIGUSR2, "an orphan gets a new parent when its parent exits");
 }
 
+/* A child that has exited but is not reaped still has its pid: kill
+ * succeeds (the signal is dropped), getpgid and getsid answer, its group
+ * can be signalled; after the reap, ESRCH. */
+static void zombies(void)
+{
+	siginfo_t si;
+	pid_t pid = fork(), mine = getpgrp();
+
+	if (pid == 0) {
+		setpgid(0, 0);
+		_exit(3);
+	}
+	ok(waitid(P_PID, pid, &si, WEXITED | WNOWAIT) == 0 && si.si_pid == pid, "the child is a zombie");
+	ok(kill(pid, SIGTERM) == 0, "kill of a zombie: 0");
+	ok(kill(pid, 0) == 0, "kill(zombie, 0): 0");
+	EXPECT(kill(pid, 1000), EINVAL, "kill(zombie, 1000) -> EINVAL");
+	ok(getpgid(pid) == pid && getpgid(pid) != mine, "getpgid of a zombie: its own group");
+	ok(getsid(pid) == getsid(0), "getsid of a zombie: the session");
+	ok(kill(-pid, SIGTERM) == 0, "kill of a group of one zombie: 0");
+	EXPECT(kill(-pid, 1000), EINVAL, "kill(-group of a zombie, 1000) -> EINVAL");
+	ok(waitpid(pid, &(int){0}, 0) == pid, "reaped");
+	EXPECT(kill(pid, SIGTERM), ESRCH, "kill after the reap -> ESRCH");
+	EXPECT(getpgid(pid), ESRCH, "getpgid after the reap -> ESRCH");
+	EXPECT(kill(-pid, SIGTERM), ESRCH, "its group after the reap -> ESRCH");
+}
+
 int main(void)
 {
 	sigset_t set;
@@ -530,5 +556,6 @@ int main(void)
 	groups_and_sessions();
 	timers_at_fork();
 	orphans();
+	zombies();
 	return done();
 }

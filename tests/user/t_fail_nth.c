@@ -22,6 +22,7 @@
  */
 /* initramfs: yes */
 /* expect: status=0 */
+#define _GNU_SOURCE /* fallocate */
 #include "fail_nth.h"
 #include <poll.h>
 #include <sys/ioctl.h>
@@ -545,6 +546,30 @@ static int tmpfs_write_settle(long r, int injected)
 	return good;
 }
 
+/* fallocate of 3 pages into the empty file: all or nothing (ENOMEM with no
+ * page kept, the size still 0), as Linux's shmem_fallocate undoes. */
+static long tmpfs_falloc_run(void)
+{
+	return fallocate(wfd, 0, 0, sizeof(wbuf));
+}
+
+static int tmpfs_falloc_settle(long r, int injected)
+{
+	struct stat st;
+	int good = fstat(wfd, &st) == 0;
+
+	if (good && r == 0)
+		good = st.st_size == (off_t)sizeof(wbuf) && st.st_blocks == 24;
+	else if (good)
+		good = st.st_size == 0 && st.st_blocks == 0;
+	if (!good)
+		tap_why("size %ld, %ld blocks after %ld", (long)st.st_size, (long)st.st_blocks, r);
+	if (!injected && r != 0)
+		good = 0;
+	ftruncate(wfd, 0);
+	return good;
+}
+
 static long rename_run(void)
 {
 	return rename("/tmp/fail-nth-a", "/tmp/fail-nth-b");
@@ -657,6 +682,7 @@ int main(void)
 		{ "open(O_CREAT) on tmpfs", ENOMEM, NULL, tmpfs_create_run, tmpfs_create_settle },
 		{ "mkdir on tmpfs", ENOMEM, NULL, mkdir_run, mkdir_settle },
 		{ "write on tmpfs", ENOMEM, NULL, tmpfs_write_run, tmpfs_write_settle },
+		{ "fallocate on tmpfs", ENOMEM, NULL, tmpfs_falloc_run, tmpfs_falloc_settle },
 		{ "rename on tmpfs", ENOMEM, NULL, rename_run, rename_settle },
 		{ "open of a FIFO", ENOMEM, NULL, fifo_open_run, close_settle },
 	};

@@ -70,6 +70,17 @@ void srand(unsigned int seed);
 long random(void);
 void srandom(unsigned int seed);
 
+/* The 48-bit linear congruential family (src/rand48.c). */
+double drand48(void);
+double erand48(unsigned short xsubi[3]);
+long lrand48(void);
+long nrand48(unsigned short xsubi[3]);
+long mrand48(void);
+long jrand48(unsigned short xsubi[3]);
+void srand48(long seed);
+unsigned short *seed48(unsigned short seed16v[3]);
+void lcong48(unsigned short param[7]);
+
 char *getenv(const char *name);
 int setenv(const char *name, const char *value, int overwrite);
 int unsetenv(const char *name);

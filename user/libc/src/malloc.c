@@ -407,3 +407,14 @@ void *aligned_alloc(size_t align, size_t size)
 	}
 	return p;
 }
+
+/* malloc_usable_size (src/malloc_usable_size.c): the payload of p's chunk. */
+size_t __malloc_payload_size(void *p)
+{
+	size_t n;
+
+	lock(&heap_lock);
+	n = chunk_size(owned_chunk(p, "malloc_usable_size")) - HEADER;
+	unlock(&heap_lock);
+	return n;
+}

@@ -18,6 +18,7 @@
 #define SYS_sysinfo __NR_sysinfo
 #define SYS_setdomainname __NR_setdomainname
 #define SYS_sethostname __NR_sethostname
+#define SYS_personality __NR_personality
 #define SYS_oldolduname __NR_oldolduname
 #define SYS_olduname __NR_olduname
 #define SYS_uname __NR_uname

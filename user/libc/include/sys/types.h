@@ -13,6 +13,7 @@ typedef unsigned int nlink_t;
 typedef int key_t;
 typedef unsigned int id_t; /* waitid's id: a pid or a group */
 typedef long long off64_t;
+typedef off64_t loff_t; /* Linux's name for a 64-bit offset (copy_file_range, splice) */
 typedef unsigned char u_char;
 typedef unsigned short u_short;
 typedef unsigned int u_int;
