@@ -63,7 +63,9 @@
  * ready state) guarding items, nitems and each item's events, data, last
  * and edge; a global mutex (Linux's epnested_mutex) around the loop check;
  * a spin lock for the ET list and a per-file spin lock for epoll_items
- * (Linux's file->f_lock).
+ * (Linux's file->f_lock); a spin lock for keyed_items and the epolls'
+ * sleepers and claimed, taken by eventpoll_wake_queue under the pipe's
+ * lock (Linux: the wait queue's lock, then ep->lock).
  */
 #include "arch/i386/cpu.h"
 #include "fs/file.h"
