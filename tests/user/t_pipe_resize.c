@@ -83,6 +83,20 @@ static int nread(int fd)
 	return n;
 }
 
+/* A write of text wakes the reader sleeping in slot: it reads it all. */
+static void reader_gets(int slot, const char *text, const char *what)
+{
+	long len = (long)strlen(text);
+
+	ok(write(p[1], text, (size_t)len) == len, "%s", what);
+	tap_why("the reader never returned");
+	if (ok(join_within(slot, 2000000000ll), "the reader's call returned")) {
+		tap_why("result %ld", result);
+		ok(result == len && memcmp(rbuf, text, (size_t)len) == 0, "it read the %ld bytes",
+		   len);
+	}
+}
+
 static void writer_woken_by_grow(void)
 {
 	long r;
@@ -139,12 +153,7 @@ static void reader_under_resizes(void)
 	}
 	ok(good, "resized seven times under it (empty: every size allowed)");
 	ok(result == -9999, "the reader still sleeps");
-	ok(write(p[1], "xyz", 3) == 3, "a write");
-	tap_why("the reader never returned");
-	if (ok(join_within(1, 2000000000ll), "the reader's call returned")) {
-		tap_why("result %ld", result);
-		ok(result == 3 && memcmp(rbuf, "xyz", 3) == 0, "it read the three bytes");
-	}
+	reader_gets(1, "xyz", "a write");
 	close(p[0]);
 	close(p[1]);
 }
@@ -204,12 +213,7 @@ static void close_under_sleepers(void)
 	ok(fcntl(p[1], F_SETPIPE_SZ, 4096) == 4096, "resized from the other end");
 	sleep_ns(SETTLE_NS);
 	ok(result == -9999, "the reader sleeps on");
-	ok(write(p[1], "hello", 5) == 5, "a write: the read end is still open");
-	tap_why("the reader never returned");
-	if (ok(join_within(3, 2000000000ll), "the reader's call returned")) {
-		tap_why("result %ld", result);
-		ok(result == 5 && memcmp(rbuf, "hello", 5) == 0, "it read the bytes");
-	}
+	reader_gets(3, "hello", "a write: the read end is still open");
 	close(p[1]);
 
 	/* the writer's descriptor closed, then the last reader: EPIPE */
