@@ -53,6 +53,7 @@ void file_put(struct file *f)
 	if (--f->refs == 0) {
 		if (f->epoll_items)
 			eventpoll_release(f);
+		flock_release(f); /* its flock(2) lock goes with the description */
 		if (f->ops && f->ops->release)
 			f->ops->release(f);
 		kfree(f->text);

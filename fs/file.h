@@ -120,6 +120,8 @@ void fs_task_exit(struct fd_table *t);
  * back with file_put (Linux's fdget); NULL for a bad or closed fd.
  */
 struct file *fd_get(int fd);
+/* fs/flock.c: drop f's flock(2) lock (the last file_put of f). */
+void flock_release(struct file *f);
 /* One more reference on f (a descriptor or a call that keeps it). */
 struct file *file_get(struct file *f);
 /* Whether the current process has a free descriptor now (a call that

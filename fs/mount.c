@@ -19,6 +19,7 @@
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "fs/namei.h"
+#include "fs/proc.h"
 #include "fs/syscalls.h"
 #include "fs/tmpfs.h"
 #include "lib/string.h"
@@ -242,9 +243,71 @@ long sys_umount2(const char __user *utarget, int flags)
 	mp = sb->mountpoint;
 	take_apart(root);
 	mp->mounted = NULL;
+	tmpfs_unlist(sb);
 	fs_node_put(root);	/* ours */
 	fs_node_put(root);	/* the mount's: frees the root, the last node */
 	kfree(sb);
 	fs_node_put(mp);	/* the mount held what it covered */
 	return 0;
+}
+
+/* ---- /proc/mounts ----------------------------------------------------------- */
+
+/* A name as Linux's seq_escape(" \t\n\\"): those four in octal. */
+static void print_escaped(struct proc_text *out, const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\\')
+			proc_printf(out, "\\%03o", c);
+		else
+			proc_printf(out, "%c", c);
+	}
+}
+
+#define MOUNT_DEPTH_MAX 128
+
+/* The path of the directory a mount covers (its root has its name and
+ * parent), from the tree's root down. */
+static void print_mount_path(struct proc_text *out, const struct fs_node *root)
+{
+	const struct fs_node *up[MOUNT_DEPTH_MAX];
+	int depth = 0;
+
+	for (const struct fs_node *n = root; n && n != &fs_root && depth < MOUNT_DEPTH_MAX;
+	     n = n->parent)
+		up[depth++] = n;
+	if (!depth)
+		proc_printf(out, "/");
+	while (depth--) {
+		proc_printf(out, "/");
+		print_escaped(out, up[depth]->name, up[depth]->name_len);
+	}
+}
+
+/*
+ * Linux's format (show_vfsmnt): source, mount point, type, options, "0 0".
+ * The tree is read-only (ro); /proc and /sys are generated; each tmpfs
+ * shows, as shmem_show_options, size= (KiB) and nr_inodes= when not the
+ * defaults (half of RAM, half of RAM's pages) and mode= when not 1777.
+ * tick386 keeps no mount flags: rw,relatime as Linux's defaults.
+ */
+void proc_mounts(struct proc_text *out)
+{
+	proc_printf(out, "rootfs / rootfs ro 0 0\n");
+	proc_printf(out, "proc /proc proc rw,relatime 0 0\n");
+	proc_printf(out, "sysfs /sys sysfs rw,relatime 0 0\n");
+	for (const struct tmpfs_sb *sb = tmpfs_mounts; sb; sb = sb->next) {
+		proc_printf(out, "tmpfs ");
+		print_mount_path(out, sb->root);
+		proc_printf(out, " tmpfs rw,relatime");
+		if (sb->quota.max_pages != tmpfs_default_pages())
+			proc_printf(out, ",size=%luk", (unsigned long)sb->quota.max_pages * 4);
+		if (sb->max_inodes != tmpfs_default_pages())
+			proc_printf(out, ",nr_inodes=%lu", (unsigned long)sb->max_inodes);
+		if (sb->mode != 01777)
+			proc_printf(out, ",mode=%03lo", (unsigned long)sb->mode);
+		proc_printf(out, " 0 0\n");
+	}
 }

@@ -39,12 +39,14 @@ enum proc_kind {
 	PROC_TRACE,
 	PROC_TRACE_ON,
 	PROC_SLABINFO,
+	PROC_MOUNTS,
 	PROC_PID_DIR,
 	PROC_PID_STAT,
 	PROC_PID_STATUS,
 	PROC_PID_MAPS,
 	PROC_PID_TIMERS,
 	PROC_PID_FAIL_NTH,
+	PROC_PID_MOUNTS, /* kind - PROC_PID_DIR < 8: the inode numbers */
 };
 
 struct proc_node {
@@ -76,6 +78,8 @@ static struct proc_node proc_files[] = {
 	PROC_STATIC_OPS("trace", PROC_TRACE, 0600, 0x7f000004, &proc_trace_ops),
 	PROC_STATIC_OPS("trace_on", PROC_TRACE_ON, 0600, 0x7f000005, &proc_trace_ops),
 	PROC_STATIC("slabinfo", PROC_SLABINFO, 0400, 0x7f000006),
+	/* Linux: a symlink to self/mounts; one namespace here, the same text */
+	PROC_STATIC("mounts", PROC_MOUNTS, 0444, 0x7f000007),
 };
 #define PROC_NR_FILES ARRAY_SIZE(proc_files)
 
@@ -99,6 +103,7 @@ static const struct {
 	{ "maps", PROC_PID_MAPS },
 	{ "timers", PROC_PID_TIMERS },
 	{ "fail-nth", PROC_PID_FAIL_NTH },
+	{ "mounts", PROC_PID_MOUNTS },
 };
 
 /* A /proc/PID file's mode: fail-nth is written too (Linux: 0644). */
@@ -384,6 +389,10 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 		break;
 	case PROC_SLABINFO:
 		proc_slabinfo(&out);
+		break;
+	case PROC_MOUNTS:
+	case PROC_PID_MOUNTS:
+		proc_mounts(&out);
 		break;
 	case PROC_PID_STAT:
 		proc_pid_stat(&out, t);

@@ -57,6 +57,8 @@ void proc_uptime(struct proc_text *out);
 void proc_meminfo(struct proc_text *out);
 void proc_trace_on(struct proc_text *out);
 void proc_slabinfo(struct proc_text *out);
+/* /proc/mounts and /proc/PID/mounts (fs/mount.c). */
+void proc_mounts(struct proc_text *out);
 /* /proc/PID/fail-nth (fs/proc_fail_nth.c): read live, and written. */
 long proc_fail_nth_read(int pid, void __user *ubuf, size_t len, u64 *pos);
 long proc_fail_nth_write(int pid, const void __user *ubuf, size_t len);

@@ -138,4 +138,20 @@ long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew
 			 struct itimerspec __user *uold);
 long sys_timerfd_gettime(int fd, struct itimerspec __user *ucur);
 
+/* fs/xattr.c: extended attributes, none kept (-EOPNOTSUPP as Linux without them) */
+long sys_setxattr(const char __user *path, const char __user *name, const void __user *value,
+		  size_t size, int flags);
+long sys_fsetxattr(int fd, const char __user *name, const void __user *value, size_t size,
+		   int flags);
+long sys_getxattr(const char __user *path, const char __user *name, void __user *value,
+		  size_t size);
+long sys_fgetxattr(int fd, const char __user *name, void __user *value, size_t size);
+long sys_removexattr(const char __user *path, const char __user *name);
+long sys_fremovexattr(int fd, const char __user *name);
+long sys_listxattr(const char __user *path, char __user *list, size_t size);
+long sys_flistxattr(int fd, char __user *list, size_t size);
+
+/* fs/flock.c: flock(2) */
+long sys_flock(int fd, u32 cmd);
+
 #endif

@@ -196,8 +196,22 @@ struct shmem *tmpfs_shmem(struct file *f)
  * mode of its root.  Its root stands for mp in every walk (fs_walk) and
  * has mp's name and parent, so ".." and getcwd go on in the tree.
  */
+struct tmpfs_sb *tmpfs_mounts;
+
+void tmpfs_unlist(struct tmpfs_sb *sb)
+{
+	struct tmpfs_sb **pp = &tmpfs_mounts;
+
+	while (*pp && *pp != sb)
+		pp = &(*pp)->next;
+	if (*pp)
+		*pp = sb->next;
+}
+
 struct tmpfs_sb *tmpfs_mount(struct fs_node *mp, u32 max_pages, u32 mode, int *err)
 {
+	struct tmpfs_sb **tail = &tmpfs_mounts;
+
 	struct tmpfs_sb *sb;
 	struct fs_node *root;
 
@@ -218,6 +232,7 @@ struct tmpfs_sb *tmpfs_mount(struct fs_node *mp, u32 max_pages, u32 mode, int *e
 	sb->dev = next_dev++;
 	sb->root = root;
 	sb->mountpoint = mp;
+	sb->mode = mode & 07777;
 	sb->inodes = 1;
 	root->name = mp->name; /* the tree's: permanent */
 	root->name_len = mp->name_len;
@@ -231,6 +246,9 @@ struct tmpfs_sb *tmpfs_mount(struct fs_node *mp, u32 max_pages, u32 mode, int *e
 	tmpfs_touch(root, true, true);
 	root->atime = root->mtime, root->atime_ns = root->mtime_ns;
 	mp->mounted = root;
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = sb;
 	return sb;
 }
 

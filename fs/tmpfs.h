@@ -44,7 +44,14 @@ struct tmpfs_sb {
 	u32 dev;		  /* st_dev: 0:dev, as Linux's anonymous devices */
 	struct fs_node *root;	  /* held by the mount (one reference) */
 	struct fs_node *mountpoint; /* the directory it covers */
+	u32 mode;		  /* mode= at mount (/proc/mounts) */
+	struct tmpfs_sb *next;	  /* tmpfs_mounts, in mount order */
 };
+
+/* Every tmpfs mount, oldest first (/proc/mounts: fs/mount.c). */
+extern struct tmpfs_sb *tmpfs_mounts;
+/* Take sb off tmpfs_mounts (umount). */
+void tmpfs_unlist(struct tmpfs_sb *sb);
 
 /*
  * The shmem object of an open tmpfs regular file, for mmap: the caller

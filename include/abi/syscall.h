@@ -190,6 +190,38 @@
 #define __NR_faccessat2        439
 
 /*
+ * Numbers of Linux i386 that tick386 does not serve (no entry: -ENOSYS, as
+ * Linux without the option) or serves as a file system without the feature;
+ * user/libc wraps them (utime, flock, quotactl, SysV IPC, xattr).
+ */
+#define __NR_utime             30
+#define __NR_ipc               117
+#define __NR_quotactl          131
+#define __NR_flock             143
+#define __NR_setxattr          226
+#define __NR_lsetxattr         227
+#define __NR_fsetxattr         228
+#define __NR_getxattr          229
+#define __NR_lgetxattr         230
+#define __NR_fgetxattr         231
+#define __NR_listxattr         232
+#define __NR_llistxattr        233
+#define __NR_flistxattr        234
+#define __NR_removexattr       235
+#define __NR_lremovexattr      236
+#define __NR_fremovexattr      237
+#define __NR_semget            393
+#define __NR_semctl            394
+#define __NR_shmget            395
+#define __NR_shmctl            396
+#define __NR_shmat             397
+#define __NR_shmdt             398
+#define __NR_msgget            399
+#define __NR_msgsnd            400
+#define __NR_msgrcv            401
+#define __NR_msgctl            402
+
+/*
  * set_tid_address is 258 on Linux i386, which is timer_delete here: tick386
  * has it at 223, a number Linux i386 leaves unused.  A C library built for
  * both (user/libc's nr.h) picks the number by kernel.
@@ -215,6 +247,17 @@
 #define __NR_clock_gettime     260
 #define __NR_clock_getres      261
 #define __NR_clock_nanosleep   262
+
+/* Priorities, memory locking, unshare (Linux i386's numbers). */
+#define __NR_nice              34
+#define __NR_chroot            61 /* no entry yet: -ENOSYS (no per-process root) */
+#define __NR_getpriority       96
+#define __NR_setpriority       97
+#define __NR_mlock             150
+#define __NR_munlock           151
+#define __NR_mlockall          152
+#define __NR_munlockall        153
+#define __NR_unshare           310
 
 /* One past the highest number: the size of the kernel's call table. */
 #define NR_SYSCALLS            442

@@ -1,0 +1,8 @@
+/* fsetxattr: the system call (<sys/xattr.h>). */
+#include <sys/xattr.h>
+#include "syscall.h"
+
+int fsetxattr(int fd, const char *name, const void *value, size_t size, int flags)
+{
+	return (int)sys_ret(sys_5(__NR_fsetxattr, fd, (long)name, (long)value, (long)size, flags));
+}

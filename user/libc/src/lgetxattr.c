@@ -1,0 +1,8 @@
+/* lgetxattr: the system call (<sys/xattr.h>). */
+#include <sys/xattr.h>
+#include "syscall.h"
+
+ssize_t lgetxattr(const char *path, const char *name, void *value, size_t size)
+{
+	return (ssize_t)sys_ret(sys_4(__NR_lgetxattr, (long)path, (long)name, (long)value, (long)size));
+}

@@ -1,0 +1,8 @@
+/* listxattr: the system call (<sys/xattr.h>). */
+#include <sys/xattr.h>
+#include "syscall.h"
+
+ssize_t listxattr(const char *path, char *list, size_t size)
+{
+	return (ssize_t)sys_ret(sys_3(__NR_listxattr, (long)path, (long)list, (long)size));
+}

@@ -1,0 +1,8 @@
+/* semop: ipc(SEMOP) (sysv_ipc.h: ENOSYS on tick386). */
+#include <sys/sem.h>
+#include "sysv_ipc.h"
+
+int semop(int semid, struct sembuf *sops, size_t nsops)
+{
+	return (int)sys_ret(sysv_ipc(IPCOP_SEMOP, semid, (long)nsops, 0, sops, 0));
+}
