@@ -528,8 +528,8 @@ long sys_mknodat(int dirfd, const char __user *upath, u32 mode, u32 dev)
 	if (rc)
 		return rc;
 	if ((type == S_IFCHR || type == S_IFBLK) && !cred_fs_capable(current_fscred())) {
-		rc = -EPERM; /* CAP_MKNOD, after may_create (Linux's vfs_mknod) */
-		goto out;
+		fs_parent_done(&p);
+		return -EPERM; /* CAP_MKNOD, after may_create (Linux's vfs_mknod) */
 	}
 	/* Root may make device nodes (CAP_MKNOD) and sockets' names: they
 	 * are made, but opening a device is -ENXIO (no driver behind). */

@@ -77,6 +77,7 @@ static inline const char *errname(int e)
 	case ENOMEM: return "ENOMEM";
 	case ENOTSUP: return "ENOTSUP";
 	case ECANCELED: return "ECANCELED";
+	case EBUSY: return "EBUSY";
 	default:
 		snprintf(other, sizeof(other), "errno %d", e);
 		return other;
