@@ -19,7 +19,40 @@
 #include <abi/errno.h>
 #include <abi/stat.h>
 
-enum sys_kind { SYS_OSTYPE, SYS_OSRELEASE, SYS_VERSION, SYS_HOSTNAME, SYS_DOMAINNAME, SYS_BANNER };
+enum sys_kind {
+	SYS_OSTYPE,
+	SYS_OSRELEASE,
+	SYS_VERSION,
+	SYS_HOSTNAME,
+	SYS_DOMAINNAME,
+	SYS_BANNER,
+	SYS_TAINTED,
+	SYS_PID_MAX,
+	SYS_CORE_PATTERN,
+};
+
+/*
+ * tainted: "0": tick386 loads no modules and has no taint source (no
+ * oops-and-continue: a kernel fault panics, kernel/panic.c).
+ *
+ * pid_max: pids come from an int counter that only grows (task.c
+ * next_pid; pids are never reused), so the last pid it can give is
+ * INT_MAX.  Linux's file is the bound pids stay under (pid < pid_max);
+ * tick386's pids stay at or under INT_MAX, and Linux's format has no room
+ * for INT_MAX + 1, so it says INT_MAX, a pid never reached in practice
+ * (2^31 creations).  LTP's tst_get_unused_pid takes it as a pid nobody has.
+ *
+ * core_pattern: Linux's default "core".  tick386 writes no core files: a
+ * signal whose default action is to dump core (SIGQUIT, SIGSEGV, ...;
+ * kernel/signal/signal.c SIGNAL_DEFAULT_CORE) ends the process like a
+ * terminating one, the wait status has no core flag (0x80), as on Linux
+ * when RLIMIT_CORE is 0.  Root may write it (Linux: 0644, proc_dostring,
+ * at most CORENAME_MAX_SIZE 128 bytes with the NUL); it is kept and read
+ * back, and used by nothing.
+ */
+#define PID_MAX_SHOWN 2147483647
+#define CORE_PATTERN_MAX 128
+static char core_pattern[CORE_PATTERN_MAX] = "core";
 
 struct sys_node {
 	struct fs_node node;
@@ -36,10 +69,13 @@ static const struct fs_node_ops kernel_dir_ops, sys_file_ops, sys_name_ops;
 	}
 
 static struct sys_node kernel_files[] = {
+	SYS_NODE("core_pattern", SYS_CORE_PATTERN, S_IFREG | 0644, 0x7f000116, &sys_name_ops),
 	SYS_NODE("domainname", SYS_DOMAINNAME, S_IFREG | 0644, 0x7f000111, &sys_name_ops),
 	SYS_NODE("hostname", SYS_HOSTNAME, S_IFREG | 0644, 0x7f000112, &sys_name_ops),
 	SYS_NODE("osrelease", SYS_OSRELEASE, S_IFREG | 0444, 0x7f000113, &sys_file_ops),
 	SYS_NODE("ostype", SYS_OSTYPE, S_IFREG | 0444, 0x7f000114, &sys_file_ops),
+	SYS_NODE("pid_max", SYS_PID_MAX, S_IFREG | 0444, 0x7f000117, &sys_file_ops),
+	SYS_NODE("tainted", SYS_TAINTED, S_IFREG | 0444, 0x7f000118, &sys_file_ops),
 	SYS_NODE("version", SYS_VERSION, S_IFREG | 0444, 0x7f000115, &sys_file_ops),
 };
 
@@ -121,6 +157,15 @@ static int sys_generate(struct fs_node *n, char **text, u32 *len)
 		proc_printf(&out, "%s version %s (tick386@tick386) (gcc) %s\n", u.sysname, u.release,
 			    u.version);
 		break;
+	case SYS_TAINTED:
+		proc_printf(&out, "0\n");
+		break;
+	case SYS_PID_MAX:
+		proc_printf(&out, "%d\n", PID_MAX_SHOWN);
+		break;
+	case SYS_CORE_PATTERN:
+		proc_printf(&out, "%s\n", core_pattern);
+		break;
 	}
 	if (out.nomem) {
 		kfree(out.buf);
@@ -131,11 +176,29 @@ static int sys_generate(struct fs_node *n, char **text, u32 *len)
 	return 0;
 }
 
+/* proc_dostring: the text up to a newline or NUL, cut to 127 bytes, the
+ * whole write consumed. */
+static long core_pattern_write(const void *ubuf, size_t len)
+{
+	char buf[CORE_PATTERN_MAX];
+	size_t take = len < CORE_PATTERN_MAX - 1 ? len : CORE_PATTERN_MAX - 1, end = 0;
+
+	if (copy_from_user(buf, ubuf, take))
+		return -EFAULT;
+	while (end < take && buf[end] != '\n' && buf[end] != '\0')
+		end++;
+	buf[end] = '\0';
+	memcpy(core_pattern, buf, end + 1);
+	return (long)len;
+}
+
 static long sys_name_write(struct fs_node *n, const void *ubuf, size_t len)
 {
 	char buf[UTS_LEN];
 	size_t take = len < UTS_LEN ? len : UTS_LEN, end = 0;
 
+	if (container_of(n, struct sys_node, node)->kind == SYS_CORE_PATTERN)
+		return core_pattern_write(ubuf, len);
 	if (copy_from_user(buf, ubuf, take))
 		return -EFAULT;
 	while (end < take && buf[end] != '\n' && buf[end] != '\0')
