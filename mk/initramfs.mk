@@ -20,9 +20,15 @@ INITRAMFS_BINS  := $(patsubst user/bin/%.c,$(BUILD)/user/bin/%,$(sort $(wildcard
 initramfs: $(INITRAMFS)
 all: $(INITRAMFS)
 
-$(INITRAMFS): $(INITRAMFS_BINS) mk/initramfs.mk
+# /boot/config-RELEASE: the kernel configuration (boot/config), named by
+# uname's release (kernel/utsname.h), where LTP's tst_kconfig looks.
+KCONFIG_RELEASE := $(shell sed -n 's/^\#define UTSNAME_RELEASE "\(.*\)"/\1/p' kernel/utsname.h)
+
+$(INITRAMFS): $(INITRAMFS_BINS) mk/initramfs.mk boot/config kernel/utsname.h
 	$(call say,CPIO,$@)
-	@rm -rf $(INITRAMFS_STAGE); mkdir -p $(INITRAMFS_STAGE)/bin
+	@rm -rf $(INITRAMFS_STAGE); mkdir -p $(INITRAMFS_STAGE)/bin $(INITRAMFS_STAGE)/boot
+	@cp boot/config $(INITRAMFS_STAGE)/boot/config-$(KCONFIG_RELEASE)
+	@touch -r mk/initramfs.mk $(INITRAMFS_STAGE)/boot/config-$(KCONFIG_RELEASE)
 	@for f in $(INITRAMFS_BINS); do \
 	    $(OBJCOPY) --strip-debug -p $$f $(INITRAMFS_STAGE)/bin/$${f##*/} || exit 1; done
 	$(Q)cd $(INITRAMFS_STAGE) && find . | LC_ALL=C sort | \
