@@ -53,6 +53,7 @@ static void set_name(struct task *t, const char *name)
 static void group_init(struct task *t)
 {
 	t->leader = t;
+	cap_task_init(t);
 	list_init(&t->threads);
 	list_add_tail(&t->thread_node, &t->threads);
 	t->nr_threads = 1;
@@ -350,6 +351,7 @@ struct task *task_fork(int *err)
 	fs_task_fork(&t->files, &proc->files);
 	memcpy(t->tls, parent->tls, sizeof(t->tls)); /* the calling thread's %gs goes on */
 	t->personality = parent->personality;
+	cap_task_copy(t, parent);
 	t->ppid = proc->pid;
 	t->pgid = proc->pgid;
 	t->sid = proc->sid;
@@ -385,6 +387,7 @@ struct task *task_clone_thread(int *err)
 	t->nr_threads = 0;
 	t->leader = leader;
 	t->personality = parent->personality;
+	cap_task_copy(t, parent);
 	t->ppid = 0;
 	t->pgid = leader->pgid;
 	t->sid = leader->sid;

@@ -98,6 +98,9 @@ struct task {
 	int exit_status; /* wait status, valid in TASK_ZOMBIE */
 	char name[TASK_NAME_MAX];
 	u32 personality; /* personality(2) (kernel/task/prctl.c): copied at fork and clone, exec keeps the flags */
+	/* capabilities (kernel/task/capability.c), per thread as Linux's creds:
+	 * copied at fork and clone, recomputed at exec */
+	u64 cap_effective, cap_permitted, cap_inheritable;
 	int prio;
 	bool user; /* has a user address space */
 
@@ -213,6 +216,13 @@ void task_clone_abort(struct task *t);
 int task_split_args(char *line, char *argv[], int max);
 
 struct task *task_find(int pid); /* a thread by its id; NULL if none or exiting */
+
+/* Capabilities (kernel/task/capability.c): a new task's (its euid's: the
+ * full set for root), a forked or cloned one's (its parent's), and at exec
+ * (Linux's root rule: full again for euid 0, none otherwise). */
+void cap_task_init(struct task *t);
+void cap_task_copy(struct task *t, const struct task *parent);
+void cap_task_exec(struct task *t);
 /* The process (its leader) that has a thread of this id, or whose leader
  * has it, while some thread of it lives (kill's target); NULL if none. */
 struct task *task_find_process(int pid);
