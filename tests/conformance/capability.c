@@ -90,7 +90,8 @@ static void sets(void)
 	if (full(d))
 		ok(d[0].inh == 0 && d[1].inh == 0, "root: every capability effective and permitted, none inheritable");
 	else
-		skip("this host withholds some capabilities", "root: every capability effective and permitted");
+		skip("this host withholds some capabilities",
+		     "root: every capability effective and permitted, none inheritable");
 	ok(capget_(V3, getpid(), c) == 0 && !memcmp(c, d, sizeof(c)), "capget(own pid): the same");
 	child = fork();
 	if (child == 0) {
