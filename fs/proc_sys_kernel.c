@@ -59,7 +59,7 @@ struct sys_node {
 	enum sys_kind kind;
 };
 
-static const struct fs_node_ops kernel_dir_ops, sys_file_ops, sys_name_ops;
+static const struct fs_node_ops kernel_dir_ops, sys_file_ops, sys_name_ops, core_pattern_ops;
 
 #define SYS_NODE(kname, kkind, kmode, kino, kops)                                                   \
 	{                                                                                          \
@@ -69,7 +69,7 @@ static const struct fs_node_ops kernel_dir_ops, sys_file_ops, sys_name_ops;
 	}
 
 static struct sys_node kernel_files[] = {
-	SYS_NODE("core_pattern", SYS_CORE_PATTERN, S_IFREG | 0644, 0x7f000116, &sys_name_ops),
+	SYS_NODE("core_pattern", SYS_CORE_PATTERN, S_IFREG | 0644, 0x7f000116, &core_pattern_ops),
 	SYS_NODE("domainname", SYS_DOMAINNAME, S_IFREG | 0644, 0x7f000111, &sys_name_ops),
 	SYS_NODE("hostname", SYS_HOSTNAME, S_IFREG | 0644, 0x7f000112, &sys_name_ops),
 	SYS_NODE("osrelease", SYS_OSRELEASE, S_IFREG | 0444, 0x7f000113, &sys_file_ops),
@@ -178,11 +178,12 @@ static int sys_generate(struct fs_node *n, char **text, u32 *len)
 
 /* proc_dostring: the text up to a newline or NUL, cut to 127 bytes, the
  * whole write consumed. */
-static long core_pattern_write(const void *ubuf, size_t len)
+static long core_pattern_write(struct fs_node *n, const void *ubuf, size_t len)
 {
 	char buf[CORE_PATTERN_MAX];
 	size_t take = len < CORE_PATTERN_MAX - 1 ? len : CORE_PATTERN_MAX - 1, end = 0;
 
+	(void)n;
 	if (copy_from_user(buf, ubuf, take))
 		return -EFAULT;
 	while (end < take && buf[end] != '\n' && buf[end] != '\0')
@@ -197,8 +198,6 @@ static long sys_name_write(struct fs_node *n, const void *ubuf, size_t len)
 	char buf[UTS_LEN];
 	size_t take = len < UTS_LEN ? len : UTS_LEN, end = 0;
 
-	if (container_of(n, struct sys_node, node)->kind == SYS_CORE_PATTERN)
-		return core_pattern_write(ubuf, len);
 	if (copy_from_user(buf, ubuf, take))
 		return -EFAULT;
 	while (end < take && buf[end] != '\n' && buf[end] != '\0')
@@ -220,4 +219,8 @@ static const struct fs_node_ops sys_file_ops = {
 static const struct fs_node_ops sys_name_ops = {
 	.generate = sys_generate,
 	.write = sys_name_write,
+};
+static const struct fs_node_ops core_pattern_ops = {
+	.generate = sys_generate,
+	.write = core_pattern_write,
 };

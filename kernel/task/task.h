@@ -98,9 +98,6 @@ struct task {
 	int exit_status; /* wait status, valid in TASK_ZOMBIE */
 	char name[TASK_NAME_MAX];
 	u32 personality; /* personality(2) (kernel/task/prctl.c): copied at fork and clone, exec keeps the flags */
-	/* capabilities (kernel/task/capability.c), per thread as Linux's creds:
-	 * copied at fork and clone, recomputed at exec */
-	u64 cap_effective, cap_permitted, cap_inheritable;
 	int prio;
 	bool user; /* has a user address space */
 
@@ -160,6 +157,9 @@ struct task {
 	u64 tls[TASK_TLS_ENTRIES];    /* GDT descriptors of set_thread_area */
 
 	struct task *all_next;			  /* every task that is not reaped */
+	/* capabilities (kernel/task/capability.c), per thread as Linux's creds:
+	 * copied at fork and clone, recomputed at exec */
+	u64 cap_effective, cap_permitted, cap_inheritable;
 	u8 fpu[108] __attribute__((aligned(16))); /* x87 state (fnsave) while switched out */
 };
 
