@@ -11,6 +11,7 @@
  */
 #include "fs/proc.h"
 #include "fs/fs.h"
+#include "kernel/task/task.h"
 #include "kernel/utsname.h"
 #include "lib/compiler.h"
 #include "lib/string.h"
@@ -35,12 +36,11 @@ enum sys_kind {
  * tainted: "0": tick386 loads no modules and has no taint source (no
  * oops-and-continue: a kernel fault panics, kernel/panic.c).
  *
- * pid_max: pids come from an int counter that only grows (task.c
- * next_pid; pids are never reused), so the last pid it can give is
- * INT_MAX.  Linux's file is the bound pids stay under (pid < pid_max);
- * tick386's pids stay at or under INT_MAX, and Linux's format has no room
- * for INT_MAX + 1, so it says INT_MAX, a pid never reached in practice
- * (2^31 creations).  LTP's tst_get_unused_pid takes it as a pid nobody has.
+ * pid_max: TASK_PID_MAX (kernel/task/task.h): pids come from a counter
+ * that only grows (never reused) and fork/clone are -EAGAIN once it
+ * reaches it, so every pid is below it, as Linux's pid < pid_max.  LTP's
+ * tst_get_unused_pid takes it as a pid nobody has, wait402 waits for
+ * pid_max + 1.  Read-only: Linux lets root lower it, tick386 cannot.
  *
  * core_pattern: Linux's default "core".  tick386 writes no core files: a
  * signal whose default action is to dump core (SIGQUIT, SIGSEGV, ...;
@@ -50,7 +50,6 @@ enum sys_kind {
  * at most CORENAME_MAX_SIZE 128 bytes with the NUL); it is kept and read
  * back, and used by nothing.
  */
-#define PID_MAX_SHOWN 2147483647
 #define CORE_PATTERN_MAX 128
 static char core_pattern[CORE_PATTERN_MAX] = "core";
 
@@ -161,7 +160,7 @@ static int sys_generate(struct fs_node *n, char **text, u32 *len)
 		proc_printf(&out, "0\n");
 		break;
 	case SYS_PID_MAX:
-		proc_printf(&out, "%d\n", PID_MAX_SHOWN);
+		proc_printf(&out, "%d\n", TASK_PID_MAX);
 		break;
 	case SYS_CORE_PATTERN:
 		proc_printf(&out, "%s\n", core_pattern);

@@ -133,6 +133,19 @@ static void task_release(struct task *t)
 	pmm_free_page(VIRT_TO_PHYS(t));
 }
 
+/*
+ * Pids are never reused: the counter only grows, up to TASK_PID_MAX
+ * (exclusive, /proc/sys/kernel/pid_max); past it fork and clone are
+ * -EAGAIN, Linux's answer when no pid is free.  Checked before the task
+ * is made; on one CPU nothing else forks between the check and give_pid
+ * unless the allocations between them sleep, which can let a few pids
+ * past the bound, never a wrap of the int.
+ */
+static bool pids_left(void)
+{
+	return next_pid < TASK_PID_MAX;
+}
+
 static void give_pid(struct task *t)
 {
 	u32 flags = irq_save();
@@ -329,9 +342,14 @@ fail_task:
 struct task *task_fork(int *err)
 {
 	struct task *parent = current, *proc = parent->leader;
-	struct task *t = task_new(parent->name, parent->prio);
+	struct task *t;
 	struct trap_frame *tf;
 
+	if (!pids_left()) {
+		*err = -EAGAIN;
+		return NULL;
+	}
+	t = task_new(parent->name, parent->prio);
 	if (!t) {
 		*err = -ENOMEM;
 		return NULL;
@@ -369,7 +387,13 @@ struct task *task_fork(int *err)
 struct task *task_clone_thread(int *err)
 {
 	struct task *parent = current, *leader = parent->leader;
-	struct task *t = task_new(parent->name, parent->prio);
+	struct task *t;
+
+	if (!pids_left()) {
+		*err = -EAGAIN;
+		return NULL;
+	}
+	t = task_new(parent->name, parent->prio);
 	struct trap_frame *tf;
 	u32 flags;
 

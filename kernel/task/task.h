@@ -216,6 +216,9 @@ void task_clone_abort(struct task *t);
 int task_split_args(char *line, char *argv[], int max);
 
 struct task *task_find(int pid); /* a thread by its id; NULL if none or exiting */
+/* Pids are below this (never reused; fork/clone -EAGAIN past it): Linux's
+ * PID_MAX_LIMIT of 64-bit kernels; /proc/sys/kernel/pid_max says it. */
+#define TASK_PID_MAX 4194304
 
 /* Capabilities (kernel/task/capability.c): a new task's (its euid's: the
  * full set for root), a forked or cloned one's (its parent's), and at exec
