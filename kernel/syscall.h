@@ -43,6 +43,8 @@ long sys_getpid(void);
 long sys_gettid(void);
 long sys_prctl(int option, unsigned long arg2); /* kernel/task/prctl.c */
 long sys_personality(u32 persona);		/* kernel/task/prctl.c */
+long sys_capget(void __user *header, void __user *data); /* kernel/task/capability.c */
+long sys_capset(void __user *header, const void __user *data);
 long sys_getppid(void);
 /* kernel/task/cred.c: the 16-bit calls (Linux i386's old numbers) */
 long sys_getuid(void);

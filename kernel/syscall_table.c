@@ -27,6 +27,8 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_gettid, sys_gettid),
     SYSCALL_ENTRY(__NR_prctl, sys_prctl),
     SYSCALL_ENTRY(__NR_personality, sys_personality),
+    SYSCALL_ENTRY(__NR_capget, sys_capget),
+    SYSCALL_ENTRY(__NR_capset, sys_capset),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
     /* credentials (kernel/task/cred.c): 16-bit ids, then 32-bit */
     SYSCALL_ENTRY(__NR_setuid, sys_setuid16),

@@ -173,6 +173,8 @@
 #define __NR_pwrite64          181
 #define __NR_chown16           182
 #define __NR_getcwd            183
+#define __NR_capget            184
+#define __NR_capset            185
 #define __NR_truncate64        193
 #define __NR_ftruncate64       194
 #define __NR_lchown32          198

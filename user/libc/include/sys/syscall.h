@@ -19,6 +19,8 @@
 #define SYS_setdomainname __NR_setdomainname
 #define SYS_sethostname __NR_sethostname
 #define SYS_personality __NR_personality
+#define SYS_capget __NR_capget
+#define SYS_capset __NR_capset
 #define SYS_oldolduname __NR_oldolduname
 #define SYS_olduname __NR_olduname
 #define SYS_uname __NR_uname
