@@ -11,8 +11,9 @@
  * Linux), the inheritable set is kept.  There is no bounding set to
  * lower (prctl PR_CAPBSET_DROP is not built) and no ambient set.
  *
- * TODO(wip-creds): every task runs as root until the uid/gid credentials
- * of branch wip-creds are merged; cap_euid() then reads the task's euid.
+ * The sets follow the uids (kernel/task/cred.c: cred_fix_caps), and
+ * capable(cap) reads the effective set, so a dropped capability is
+ * refused even to root.
  *
  * The version handshake: _LINUX_CAPABILITY_VERSION_1 (one 32-bit word of
  * each set), _2 and _3 (two words); any other version is EINVAL with _3
@@ -25,6 +26,7 @@
  * (unless CAP_SETPCAP is effective); otherwise EPERM and nothing changes.
  */
 #include "kernel/syscall.h"
+#include "kernel/task/cred.h"
 #include "kernel/task/task.h"
 #include "arch/i386/cpu.h"
 #include "mm/uaccess.h"
@@ -46,14 +48,12 @@ struct cap_data {
 	u32 effective, permitted, inheritable;
 };
 
-/* TODO(wip-creds): the task's effective uid once credentials exist. */
-static u32 cap_euid(const struct task *t)
+static u32 cap_euid(struct task *t)
 {
-	(void)t;
-	return 0;
+	return task_cred(t)->euid;
 }
 
-static u64 cap_of_euid(const struct task *t)
+static u64 cap_of_euid(struct task *t)
 {
 	return cap_euid(t) == 0 ? CAP_FULL_SET : 0;
 }
