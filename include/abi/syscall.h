@@ -143,6 +143,7 @@
 #define __NR_rt_tgsigqueueinfo  335
 #define __NR_clock_adjtime     343
 #define __NR_epoll_pwait2      441
+#define __NR_futex_waitv       449
 
 /* Files and tmpfs (fs/namei.c, fs/attr.c, fs/statfs.c, fs/read_write.c). */
 #define __NR_unlink            10
@@ -249,7 +250,7 @@
 #define __NR_clock_nanosleep   262
 
 /* One past the highest number: the size of the kernel's call table. */
-#define NR_SYSCALLS            442
+#define NR_SYSCALLS            450
 
 /* A result in [-MAX_ERRNO, -1] is -errno; anything else is a value. */
 #define MAX_ERRNO              4095
