@@ -102,17 +102,30 @@ static bool key_match(const struct futex_key *a, const struct futex_key *b)
 	return a->obj == b->obj && a->offset == b->offset;
 }
 
-/* The key of uaddr in the current process (a reference to drop with
- * key_put when it is an object's). */
-static void key_get(struct futex_key *k, u32 uaddr, bool private)
+/*
+ * A shared futex in private memory is (process, address) as a private one,
+ * but the two never meet (Linux's FUT_OFF_MMSHARED in the key's offset): a
+ * FUTEX_WAIT without FUTEX_PRIVATE_FLAG is not woken by a private wake of
+ * the same word.  The bit lies above every 32-bit address.
+ */
+#define KEY_MM_SHARED (1ull << 32)
+
+/* The key of uaddr in leader's process (a reference to drop with key_put
+ * when it is an object's). */
+static void key_of(struct futex_key *k, struct task *leader, u32 uaddr, bool private)
 {
 	k->shared = NULL;
-	if (!private && mmap_futex_key(&current->leader->vm, uaddr, &k->shared, &k->offset)) {
+	if (!private && mmap_futex_key(&leader->vm, uaddr, &k->shared, &k->offset)) {
 		k->obj = k->shared;
 		return;
 	}
-	k->obj = current->leader;
-	k->offset = uaddr;
+	k->obj = leader;
+	k->offset = private ? uaddr : uaddr | KEY_MM_SHARED;
+}
+
+static void key_get(struct futex_key *k, u32 uaddr, bool private)
+{
+	key_of(k, current->leader, uaddr, private);
 }
 
 static void key_put(struct futex_key *k)
@@ -151,9 +164,13 @@ static int wake(const struct futex_key *k, int n, u32 bitset)
 
 int futex_wake_key(struct task *leader, u32 uaddr, int n, u32 bitset)
 {
-	const struct futex_key k = {.obj = leader, .offset = uaddr};
+	struct futex_key k;
+	int woken;
 
-	return wake(&k, n, bitset);
+	key_of(&k, leader, uaddr, false);
+	woken = wake(&k, n, bitset);
+	key_put(&k);
+	return woken;
 }
 
 /*
@@ -354,7 +371,8 @@ static long futex_wait_restart(struct restart_block *rb)
  * The word's address, as Linux's get_futex_key checks it: aligned
  * (-EINVAL), below the kernel (access_ok, -EFAULT), and for a shared futex
  * (no FUTEX_PRIVATE_FLAG) mapped, and writable when the call writes it
- * (WAKE_OP's uaddr2) (-EFAULT: Linux looks its page up to make the key).
+ * (WAKE_OP's uaddr2), and not a read-only private anonymous page (-EFAULT:
+ * Linux looks its page up to make the key, and refuses such a page).
  * A private key needs no page, so an unmapped word is no error here; a
  * call that reads the word faults later.
  */
@@ -364,7 +382,10 @@ static long futex_check_address(u32 uaddr, bool private, bool write)
 		return -EINVAL;
 	if (!user_access_ok((const void __user *)uaddr, sizeof(u32)))
 		return -EFAULT;
-	if (!private && !user_range_ok((const void __user *)uaddr, sizeof(u32), write))
+	if (private)
+		return 0;
+	if (!user_range_ok((const void __user *)uaddr, sizeof(u32), write) ||
+	    mmap_futex_ro_anon(&current->leader->vm, uaddr))
 		return -EFAULT;
 	return 0;
 }

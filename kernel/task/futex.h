@@ -13,8 +13,9 @@
 
 struct task;
 
-/* Wake at most n waiters of (leader's process, uaddr) whose bitset meets
- * `bitset`; returns how many. */
+/* Wake at most n waiters of the shared futex at uaddr in leader's process
+ * (no FUTEX_PRIVATE_FLAG: CLONE_CHILD_CLEARTID's, as Linux) whose bitset
+ * meets `bitset`; returns how many. */
 int futex_wake_key(struct task *leader, u32 uaddr, int n, u32 bitset);
 
 /*
