@@ -28,6 +28,10 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_prctl, sys_prctl),
     SYSCALL_ENTRY(__NR_personality, sys_personality),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
+    SYSCALL_ENTRY(__NR_getpriority, sys_getpriority), /* kernel/task/priority.c */
+    SYSCALL_ENTRY(__NR_setpriority, sys_setpriority),
+    SYSCALL_ENTRY(__NR_nice, sys_nice),
+    SYSCALL_ENTRY(__NR_unshare, sys_unshare), /* kernel/task/unshare.c */
     /* names and figures of the system (kernel/utsname.c, kernel/sysinfo.c) */
     SYSCALL_ENTRY(__NR_uname, sys_newuname),
     SYSCALL_ENTRY(__NR_olduname, sys_uname),
@@ -44,6 +48,10 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_madvise, sys_madvise),
     SYSCALL_ENTRY(__NR_msync, sys_msync),
     SYSCALL_ENTRY(__NR_mincore, sys_mincore),
+    SYSCALL_ENTRY(__NR_mlock, sys_mlock), /* mm/mmap_advise.c */
+    SYSCALL_ENTRY(__NR_munlock, sys_munlock),
+    SYSCALL_ENTRY(__NR_mlockall, sys_mlockall),
+    SYSCALL_ENTRY(__NR_munlockall, sys_munlockall),
     /* files (fs/) */
     SYSCALL_ENTRY(__NR_read, sys_read),
     SYSCALL_ENTRY(__NR_write, sys_write),

@@ -249,6 +249,17 @@
 #define __NR_clock_getres      261
 #define __NR_clock_nanosleep   262
 
+/* Priorities, memory locking, unshare (Linux i386's numbers). */
+#define __NR_nice              34
+#define __NR_chroot            61 /* no entry yet: -ENOSYS (no per-process root) */
+#define __NR_getpriority       96
+#define __NR_setpriority       97
+#define __NR_mlock             150
+#define __NR_munlock           151
+#define __NR_mlockall          152
+#define __NR_munlockall        153
+#define __NR_unshare           310
+
 /* One past the highest number: the size of the kernel's call table. */
 #define NR_SYSCALLS            450
 

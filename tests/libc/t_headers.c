@@ -5,8 +5,10 @@
  * constants a POSIX timer program relies on.
  */
 #include <alloca.h>
+#include <arpa/inet.h>
 #include <assert.h>
 #include <ctype.h>
+#include <endian.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +20,10 @@
 #include <locale.h>
 #include <math.h>
 #include <memory.h>
+#include <net/if.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/ip.h>
 #include <pthread.h>
 #include <sched.h>
 #include <search.h>
@@ -39,6 +45,7 @@
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/types.h>
+#include <sys/un.h>
 #include <sys/ucontext.h>
 #include <time.h>
 #include <ucontext.h>

@@ -122,6 +122,12 @@ __attribute__((noreturn)) void _exit(int status);
 pid_t getpid(void);
 pid_t getppid(void);
 pid_t fork(void);
+/* vfork: a fork on tick386 (the parent goes on at once, the child has a
+ * copy of the memory), which POSIX allows (src/vfork.S). */
+pid_t vfork(void);
+int getpagesize(void);
+int nice(int inc);
+int chroot(const char *path);
 int execve(const char *path, char *const argv[], char *const envp[]);
 int execv(const char *path, char *const argv[]);
 int execvp(const char *file, char *const argv[]);
