@@ -418,6 +418,20 @@ static int futex_timespec_ns(const struct futex_timespec *ts, u64 *ns)
 	return 0;
 }
 
+int futex_timespec64_from_user(struct futex_timespec *ts, const void __user *u)
+{
+	struct {
+		s64 sec, nsec;
+	} kts; /* Linux's struct __kernel_timespec */
+
+	if (copy_from_user(&kts, u, sizeof(kts)))
+		return -EFAULT;
+	/* get_timespec64 drops tv_nsec's upper half on a 32-bit task. */
+	ts->sec = kts.sec;
+	ts->nsec = (long)(s32)kts.nsec;
+	return 0;
+}
+
 bool futex_op_has_timeout(int op)
 {
 	switch (op & ABI_FUTEX_CMD_MASK) {
@@ -639,20 +653,14 @@ long sys_futex_waitv(const struct abi_futex_waitv __user *waiters, u32 nr_futexe
 	if (!nr_futexes || nr_futexes > ABI_FUTEX_WAITV_MAX || !waiters)
 		return -EINVAL;
 	if (timeout) {
-		struct {
-			s64 sec, nsec;
-		} kts; /* Linux's struct __kernel_timespec */
 		struct futex_timespec ts;
 
 		if (clockid != CLOCK_REALTIME && clockid != CLOCK_MONOTONIC)
 			return -EINVAL;
 		if (clockid == CLOCK_REALTIME)
 			clock = KTIMER_REALTIME;
-		if (copy_from_user(&kts, timeout, sizeof(kts)))
+		if (futex_timespec64_from_user(&ts, timeout))
 			return -EFAULT;
-		/* get_timespec64 drops tv_nsec's upper half on a 32-bit task. */
-		ts.sec = kts.sec;
-		ts.nsec = (long)(s32)kts.nsec;
 		if (futex_timespec_ns(&ts, &deadline))
 			return -EINVAL;
 	}

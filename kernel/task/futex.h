@@ -7,6 +7,7 @@
 #define TICK386_KERNEL_FUTEX_H
 
 #include "lib/types.h"
+#include "mm/uaccess.h"
 #include <abi/futex.h>
 
 #define FUTEX_BITSET_MATCH_ANY ABI_FUTEX_BITSET_MATCH_ANY
@@ -27,6 +28,10 @@ struct futex_timespec {
 	s64 sec;
 	long nsec;
 };
+
+/* Read a 64-bit struct __kernel_timespec (futex_waitv's, futex_time64's):
+ * 0 or -EFAULT. */
+int futex_timespec64_from_user(struct futex_timespec *ts, const void __user *u);
 
 /* Whether op's fourth argument is a timeout to read (the waits, LOCK_PI);
  * for the others it is a count, val2. */
