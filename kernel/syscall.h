@@ -123,6 +123,9 @@ long sys_set_thread_area(struct abi_user_desc __user *uinfo);
 long sys_get_thread_area(struct abi_user_desc __user *uinfo);
 long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user *utime,
 	       u32 __user *uaddr2, u32 val3);
+struct abi_futex_waitv;
+long sys_futex_waitv(const struct abi_futex_waitv __user *waiters, u32 nr_futexes, u32 flags,
+		     const void __user *timeout, int clockid);
 
 /* kernel/task/exec.c */
 long sys_execve(const char __user *path, const char *const __user *argv,

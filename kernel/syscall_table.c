@@ -203,6 +203,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_set_thread_area, sys_set_thread_area),
     SYSCALL_ENTRY(__NR_get_thread_area, sys_get_thread_area),
     SYSCALL_ENTRY(__NR_futex, sys_futex),
+    SYSCALL_ENTRY(__NR_futex_waitv, sys_futex_waitv),
     SYSCALL_ENTRY(__NR_tgkill, sys_tgkill),
     SYSCALL_ENTRY(__NR_rt_tgsigqueueinfo, sys_rt_tgsigqueueinfo),
     SYSCALL_ENTRY(__NR_waitpid, sys_waitpid),

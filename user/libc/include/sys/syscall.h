@@ -26,6 +26,7 @@
 #define SYS_uname __NR_uname
 #define SYS_getrusage __NR_getrusage
 #define SYS_futex __NR_futex
+#define SYS_futex_waitv __NR_futex_waitv
 #define SYS_waitid __NR_waitid
 #define SYS_mq_open __NR_mq_open
 #define SYS_mq_unlink __NR_mq_unlink
