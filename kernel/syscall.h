@@ -85,6 +85,9 @@ long sys_set_thread_area(struct abi_user_desc __user *uinfo);
 long sys_get_thread_area(struct abi_user_desc __user *uinfo);
 long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user *utime,
 	       u32 __user *uaddr2, u32 val3);
+struct abi_timespec64;
+long sys_futex_time64(u32 __user *uaddr, int op, u32 val,
+		      const struct abi_timespec64 __user *utime, u32 __user *uaddr2, u32 val3);
 
 /* kernel/task/exec.c */
 long sys_execve(const char __user *path, const char *const __user *argv,

@@ -18,6 +18,7 @@
 #include "kernel/task/task.h"
 #include "kernel/time/clock.h"
 #include "kernel/time/ktimer.h"
+#include "kernel/time/time_user.h"
 #include "lib/ktime.h"
 #include "lib/list.h"
 #include "mm/mmap.h"
@@ -182,8 +183,9 @@ static u64 clock_now(enum ktimer_clock clock)
 	return clock == KTIMER_REALTIME ? clock_realtime_ns() : clock_monotonic_ns();
 }
 
-long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user *utime,
-	       u32 __user *uaddr2, u32 val3)
+/* futex and futex_time64 (`wide`: the timeout's layout). */
+static long futex_common(u32 __user *uaddr, int op, u32 val, const void __user *utime,
+			 u32 __user *uaddr2, u32 val3, bool wide)
 {
 	int cmd = op & ABI_FUTEX_CMD_MASK;
 	bool realtime = op & ABI_FUTEX_CLOCK_REALTIME;
@@ -195,13 +197,11 @@ long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user 
 
 	(void)uaddr2;
 	if (waits && utime) {
-		struct timespec ts;
 		u64 ns;
 
-		if (copy_from_user(&ts, utime, sizeof(ts)))
-			return -EFAULT;
-		if (ktime_from_timespec(&ts, &ns))
-			return -EINVAL;
+		rc = get_user_ktime(utime, wide, &ns);
+		if (rc)
+			return rc;
 		/* FUTEX_WAIT's timeout is relative, FUTEX_WAIT_BITSET's absolute. */
 		deadline = cmd == ABI_FUTEX_WAIT ? ktime_add_sat(clock_now(clock), ns) : ns;
 	}
@@ -252,4 +252,17 @@ long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user 
 	default:
 		return -ENOSYS;
 	}
+}
+
+long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user *utime,
+	       u32 __user *uaddr2, u32 val3)
+{
+	return futex_common(uaddr, op, val, utime, uaddr2, val3, false);
+}
+
+/* 422: the timeout a 64-bit struct __kernel_timespec (Linux 5.1). */
+long sys_futex_time64(u32 __user *uaddr, int op, u32 val,
+		      const struct abi_timespec64 __user *utime, u32 __user *uaddr2, u32 val3)
+{
+	return futex_common(uaddr, op, val, utime, uaddr2, val3, true);
 }
