@@ -59,7 +59,7 @@ static long do_truncate_path(const char __user *upath, s64 len)
 
 	if (len < 0)
 		return -EINVAL;
-	rc = fs_lookup_at(AT_FDCWD, upath, &n);
+	rc = fs_lookup_at(AT_FDCWD, upath, 0, &n);
 	if (rc)
 		return rc;
 	if (S_ISDIR(n->mode))
@@ -144,7 +144,7 @@ static int chmod_node(struct fs_node *n, u32 mode)
 long sys_fchmodat(int dirfd, const char __user *path, u32 mode)
 {
 	struct fs_node *n;
-	int rc = fs_lookup_at(dirfd, path, &n);
+	int rc = fs_lookup_at(dirfd, path, 0, &n);
 
 	if (rc)
 		return rc;
@@ -197,7 +197,7 @@ long sys_fchownat(int dirfd, const char __user *upath, u32 uid, u32 gid, int fla
 
 	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
-	rc = fs_lookup_at(dirfd, upath, &n);
+	rc = fs_lookup_at(dirfd, upath, flags & AT_SYMLINK_NOFOLLOW, &n);
 	if (rc)
 		return rc;
 	rc = chown_node(n, uid, gid);
@@ -295,7 +295,7 @@ static long do_utimensat(int dirfd, const char __user *upath, const s64 *sec, co
 			return -EINVAL;
 		rc = node_of_fd(dirfd, &n, NULL);
 	} else {
-		rc = fs_lookup_at(dirfd, upath, &n);
+		rc = fs_lookup_at(dirfd, upath, flags & AT_SYMLINK_NOFOLLOW, &n);
 	}
 	if (rc)
 		return rc;

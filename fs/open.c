@@ -90,25 +90,67 @@ static int open_bytes(struct file *f, struct fs_node *n)
  * The node an open names, made with O_CREAT if missing (tmpfs only):
  * referenced in *out, *created when it is new.  Linux's order: the walk
  * to the directory, O_CREAT of a name with a trailing slash (-EISDIR),
- * then the name, then whether the directory takes a new one.
+ * then the name, then whether the directory takes a new one.  A last
+ * symbolic link is followed (-ELOOP with O_NOFOLLOW); with O_CREAT a
+ * dangling one makes its target, walked from the link's directory, as
+ * Linux does, and O_EXCL refuses any link (-EEXIST).
  */
 static int open_node(int dirfd, const char __user *upath, int flags, u32 mode,
 		     struct fs_node **out, bool *created)
 {
 	struct fs_parent p;
+	struct fs_node *n;
+	char *target;
 	int rc;
 
 	*created = false;
-	if (!(flags & O_CREAT))
-		return fs_lookup_at(dirfd, upath, out);
+	if (!(flags & O_CREAT)) {
+		rc = fs_lookup_at(dirfd, upath, (flags & O_NOFOLLOW) ? FS_WALK_NOFOLLOW : 0, out);
+		if (!rc && S_ISLNK((*out)->mode)) {
+			fs_node_put(*out);
+			rc = -ELOOP;
+		}
+		return rc;
+	}
 	rc = fs_parent_at(dirfd, upath, &p);
 	if (rc)
 		return rc;
-	if (p.len == 0 || p.dot || p.dotdot || p.slash) {
-		rc = -EISDIR;
-		goto out;
+	for (;;) {
+		if (p.len == 0 || p.dot || p.dotdot || p.slash) {
+			rc = -EISDIR;
+			goto out;
+		}
+		rc = fs_parent_child(&p, &n);
+		if (rc)
+			break;
+		*out = fs_node_get(fs_inode(n));
+		fs_node_put(n);
+		if (!S_ISLNK((*out)->mode))
+			goto out;
+		n = *out;
+		rc = (flags & O_EXCL) ? -EEXIST : (flags & O_NOFOLLOW) ? -ELOOP : 0;
+		if (!rc && ++p.links > FS_MAX_LINKS)
+			rc = -ELOOP;
+		target = rc ? NULL : kmalloc(n->size + 1);
+		if (!rc && !target)
+			rc = -ENOMEM;
+		if (rc) {
+			fs_node_put(n);
+			goto out;
+		}
+		/* The target from the link's directory: the path is now it. */
+		memcpy(target, n->link, n->size + 1);
+		fs_node_put(n);
+		{
+			struct fs_parent q = {.links = p.links};
+
+			rc = fs_parent_split(p.dir, target, &q);
+			fs_parent_done(&p);
+			p = q;
+		}
+		if (rc)
+			return rc;
 	}
-	rc = fs_parent_child(&p, out);
 	if (rc != -ENOENT)
 		goto out;
 	rc = fs_parent_writable(&p);
@@ -220,7 +262,7 @@ long sys_faccessat2(int dirfd, const char __user *upath, int mode, int flags)
 		return -EINVAL;
 	if (flags & ~(AT_EACCESS | AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
-	rc = fs_lookup_at(dirfd, upath, &n);
+	rc = fs_lookup_at(dirfd, upath, flags & AT_SYMLINK_NOFOLLOW, &n);
 	if (rc)
 		return rc;
 	if ((mode & W_OK) && (S_ISDIR(n->mode) || S_ISREG(n->mode)) && !n->ops && !n->sb)

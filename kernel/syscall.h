@@ -51,6 +51,12 @@ long sys_getegid(void);
 long sys_sched_yield(void);
 long sys_brk(u32 addr);
 long sys_pause(void);
+/* kernel/task/priority.c */
+long sys_getpriority(int which, int who);
+long sys_setpriority(int which, int who, int nice);
+long sys_nice(int inc);
+/* kernel/task/unshare.c */
+long sys_unshare(unsigned long flags);
 
 /* kernel/sysinfo.c */
 struct sysinfo;

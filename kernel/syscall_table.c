@@ -28,6 +28,10 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_prctl, sys_prctl),
     SYSCALL_ENTRY(__NR_personality, sys_personality),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
+    SYSCALL_ENTRY(__NR_getpriority, sys_getpriority), /* kernel/task/priority.c */
+    SYSCALL_ENTRY(__NR_setpriority, sys_setpriority),
+    SYSCALL_ENTRY(__NR_nice, sys_nice),
+    SYSCALL_ENTRY(__NR_unshare, sys_unshare), /* kernel/task/unshare.c */
     /* names and figures of the system (kernel/utsname.c, kernel/sysinfo.c) */
     SYSCALL_ENTRY(__NR_uname, sys_newuname),
     SYSCALL_ENTRY(__NR_olduname, sys_uname),
@@ -44,6 +48,10 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_madvise, sys_madvise),
     SYSCALL_ENTRY(__NR_msync, sys_msync),
     SYSCALL_ENTRY(__NR_mincore, sys_mincore),
+    SYSCALL_ENTRY(__NR_mlock, sys_mlock), /* mm/mmap_advise.c */
+    SYSCALL_ENTRY(__NR_munlock, sys_munlock),
+    SYSCALL_ENTRY(__NR_mlockall, sys_mlockall),
+    SYSCALL_ENTRY(__NR_munlockall, sys_munlockall),
     /* files (fs/) */
     SYSCALL_ENTRY(__NR_read, sys_read),
     SYSCALL_ENTRY(__NR_write, sys_write),
@@ -54,9 +62,11 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_dup, sys_dup),
     SYSCALL_ENTRY(__NR_dup2, sys_dup2),
     SYSCALL_ENTRY(__NR_stat, sys_stat),
+    SYSCALL_ENTRY(__NR_lstat, sys_lstat),
     SYSCALL_ENTRY(__NR_fstat, sys_fstat),
     SYSCALL_ENTRY(__NR__llseek, sys_llseek),
     SYSCALL_ENTRY(__NR_stat64, sys_stat64),
+    SYSCALL_ENTRY(__NR_lstat64, sys_lstat64),
     SYSCALL_ENTRY(__NR_fstat64, sys_fstat64),
     SYSCALL_ENTRY(__NR_getdents64, sys_getdents64),
     SYSCALL_ENTRY(__NR_openat, sys_openat),
@@ -95,6 +105,9 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_mq_notify, sys_mq_notify),
     SYSCALL_ENTRY(__NR_mq_getsetattr, sys_mq_getsetattr),
     /* names, attributes, tmpfs (fs/namei.c, fs/attr.c, fs/statfs.c) */
+    SYSCALL_ENTRY(__NR_link, sys_link),
+    SYSCALL_ENTRY(__NR_symlink, sys_symlink),
+    SYSCALL_ENTRY(__NR_readlink, sys_readlink),
     SYSCALL_ENTRY(__NR_unlink, sys_unlink),
     SYSCALL_ENTRY(__NR_chdir, sys_chdir),
     SYSCALL_ENTRY(__NR_mknod, sys_mknod),
@@ -131,6 +144,9 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_fstatat64, sys_fstatat64),
     SYSCALL_ENTRY(__NR_unlinkat, sys_unlinkat),
     SYSCALL_ENTRY(__NR_renameat, sys_renameat),
+    SYSCALL_ENTRY(__NR_linkat, sys_linkat),
+    SYSCALL_ENTRY(__NR_symlinkat, sys_symlinkat),
+    SYSCALL_ENTRY(__NR_readlinkat, sys_readlinkat),
     SYSCALL_ENTRY(__NR_fchmodat, sys_fchmodat),
     SYSCALL_ENTRY(__NR_faccessat, sys_faccessat),
     SYSCALL_ENTRY(__NR_utimensat, sys_utimensat),

@@ -4,7 +4,7 @@
 # each with the host's cc against glibc and runs it on Linux, the oracle;
 # its outputs are kept in build/conformance/host/NAME.out.
 # test-conformance-tick386 runs the same sources on tick386 through
-# tools/runprog and compares each output line by line with the host's
+# tools/runprog, many to a boot (tests/conformance/batch-init), and compares each output line by line with the host's
 # (intended differences are listed in tests/conformance/DIFFERENCES), on a
 # kernel booted with slub_debug (mm/slab_debug.h: a use after free is
 # reported at once; test-no-tsc runs the suite without it).  It joins

@@ -380,7 +380,7 @@ long mmap_map(struct vm *vm, u32 addr, u32 len, u32 prot, u32 flags, int fd, u32
 	v->vm = vm;
 	vma_insert(vm, v);
 	v = NULL;
-	if (flags & MAP_POPULATE)
+	if ((flags & MAP_POPULATE) || vm->lock_future)
 		(void)mmap_populate(vm, addr, len, VM_READ);
 	rc = (long)addr;
 out:

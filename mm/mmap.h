@@ -123,5 +123,9 @@ long sys_mremap(u32 old, u32 old_len, u32 new_len, u32 flags, u32 new_addr);
 long sys_madvise(u32 addr, u32 len, int advice);
 long sys_msync(u32 addr, u32 len, int flags);
 long sys_mincore(u32 addr, u32 len, u8 __user *vec);
+long sys_mlock(u32 addr, u32 len);
+long sys_munlock(u32 addr, u32 len);
+long sys_mlockall(int flags);
+long sys_munlockall(void);
 
 #endif

@@ -203,3 +203,87 @@ int mmap_check(const struct vm *vm)
 	}
 	return 0;
 }
+
+/*
+ * mlock, munlock: tick386 never pages memory out, so a page once present
+ * stays: locking is faulting the range in (mapped pages of a VMA whose
+ * prot allows access, written for a writable one, as Linux's populate
+ * breaks copy-on-write; PROT_NONE pages stay out and are no error).  The
+ * checks are Linux's (mm/mlock.c), every caller being root (no EPERM, no
+ * RLIMIT_MEMLOCK): the range is addr rounded down to a page and len
+ * rounded up (in 32 bits: a len that wraps there is a small one, as on
+ * Linux i386); an end past 4 GiB is -EINVAL, len 0 does nothing, a page not
+ * mapped is -ENOMEM (as the populate's -EFAULT, which Linux reports as
+ * -ENOMEM too).  munlock makes the same checks and changes nothing.
+ */
+static long lock_range(u32 addr, u32 len, bool populate)
+{
+	struct vm *vm = &current->leader->vm;
+	u32 start = addr & ~PAGE_MASK;
+	/* In 32 bits, as Linux i386: a len near 4 GiB wraps to a small one. */
+	u32 end = start + ((len + (addr & PAGE_MASK) + PAGE_MASK) & ~PAGE_MASK);
+
+	if (end < start)
+		return -EINVAL;
+	if (end == start)
+		return 0;
+	if (end > USER_TOP || range_has_hole(vm, start, end))
+		return -ENOMEM;
+	if (!populate)
+		return 0;
+	for (u32 va = start; va < end; va += PAGE_SIZE) {
+		const struct vma *v = mmap_find(vm, va);
+
+		if (!v || !(v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC)))
+			continue; /* exec's regions are present already; PROT_NONE stays out */
+		if (!mmap_populate(vm, va, PAGE_SIZE, (v->prot & PROT_WRITE) ? VM_WRITE : VM_READ))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+long sys_mlock(u32 addr, u32 len)
+{
+	return lock_range(addr, len, true);
+}
+
+long sys_munlock(u32 addr, u32 len)
+{
+	return lock_range(addr, len, false);
+}
+
+#define MCL_CURRENT 1
+#define MCL_FUTURE 2
+#define MCL_ONFAULT 4
+
+/*
+ * mlockall: MCL_CURRENT faults in every mapping now (errors ignored, as
+ * Linux's populate of the whole space); MCL_FUTURE makes later mmaps
+ * populate their range (vm->lock_future, until munlockall, not inherited
+ * by fork, cleared by exec: Linux's def_flags); MCL_ONFAULT asks to lock
+ * pages only as they are touched, which is all tick386 ever does, so with
+ * it neither faults anything in.  Flags 0, unknown bits or MCL_ONFAULT
+ * alone are -EINVAL.
+ */
+long sys_mlockall(int flags)
+{
+	struct vm *vm = &current->leader->vm;
+
+	if (!flags || (flags & ~(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT)) || flags == MCL_ONFAULT)
+		return -EINVAL;
+	vm->lock_future = (flags & (MCL_FUTURE | MCL_ONFAULT)) == MCL_FUTURE;
+	if ((flags & (MCL_CURRENT | MCL_ONFAULT)) == MCL_CURRENT)
+		for (const struct vma *v = vm->vmas; v; v = v->next)
+			if (v->prot & (PROT_READ | PROT_WRITE | PROT_EXEC))
+				for (u32 va = v->start; va < v->end; va += PAGE_SIZE)
+					(void)mmap_populate(vm, va, PAGE_SIZE,
+							    (v->prot & PROT_WRITE) ? VM_WRITE
+										   : VM_READ);
+	return 0;
+}
+
+long sys_munlockall(void)
+{
+	current->leader->vm.lock_future = false;
+	return 0;
+}

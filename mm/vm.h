@@ -61,6 +61,7 @@ struct vm {
 	u32 stack_low; /* lowest mapped page of the stack (0: no stack) */
 	struct vma *vmas; /* mmap's mappings, by address (mm/mmap.h); owned */
 	u32 vma_count;	  /* how many */
+	bool lock_future; /* mlockall(MCL_FUTURE): mmap populates (mm/mmap_advise.c) */
 };
 
 int vm_init(struct vm *vm);	/* 0 or -ENOMEM */

@@ -25,6 +25,14 @@
 #define ABI_CLONE_UNTRACED       0x00800000u
 #define ABI_CLONE_CHILD_SETTID   0x01000000u
 #define ABI_CLONE_IO             0x80000000u
+/* The namespaces (clone, unshare): tick386 has none (kernel/task/unshare.c). */
+#define ABI_CLONE_NEWTIME        0x00000080u /* unshare and clone3 only (CSIGNAL's bits for clone) */
+#define ABI_CLONE_NEWCGROUP      0x02000000u
+#define ABI_CLONE_NEWUTS         0x04000000u
+#define ABI_CLONE_NEWIPC         0x08000000u
+#define ABI_CLONE_NEWUSER        0x10000000u
+#define ABI_CLONE_NEWPID         0x20000000u
+#define ABI_CLONE_NEWNET         0x40000000u
 
 /*
  * struct user_desc: entry_number, base_addr, limit, then one word of bit

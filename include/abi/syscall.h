@@ -76,6 +76,7 @@
 #define __NR_setitimer         104
 #define __NR_getitimer         105
 #define __NR_stat              106
+#define __NR_lstat             107
 #define __NR_fstat             108
 #define __NR_olduname          109
 #define __NR_wait4             114
@@ -107,6 +108,7 @@
 #define __NR_vfork             190
 #define __NR_mmap2             192
 #define __NR_stat64            195
+#define __NR_lstat64           196
 #define __NR_fstat64           197
 #define __NR_mincore           218
 #define __NR_madvise           219
@@ -174,6 +176,7 @@
 #define __NR_sched_rr_get_interval_time64 423
 
 /* Files and tmpfs (fs/namei.c, fs/attr.c, fs/statfs.c, fs/read_write.c). */
+#define __NR_link              9
 #define __NR_unlink            10
 #define __NR_chdir             12
 #define __NR_mknod             14
@@ -181,6 +184,8 @@
 #define __NR_lchown16          16
 #define __NR_umount2           52
 #define __NR_rename            38
+#define __NR_symlink           83
+#define __NR_readlink          85
 #define __NR_mkdir             39
 #define __NR_rmdir             40
 #define __NR_umask             60
@@ -210,6 +215,9 @@
 #define __NR_fstatat64         300
 #define __NR_unlinkat          301
 #define __NR_renameat          302
+#define __NR_linkat            303
+#define __NR_symlinkat         304
+#define __NR_readlinkat        305
 #define __NR_fchmodat          306
 #define __NR_faccessat         307
 #define __NR_utimensat         320
@@ -276,6 +284,17 @@
 #define __NR_clock_gettime     260
 #define __NR_clock_getres      261
 #define __NR_clock_nanosleep   262
+
+/* Priorities, memory locking, unshare (Linux i386's numbers). */
+#define __NR_nice              34
+#define __NR_chroot            61 /* no entry yet: -ENOSYS (no per-process root) */
+#define __NR_getpriority       96
+#define __NR_setpriority       97
+#define __NR_mlock             150
+#define __NR_munlock           151
+#define __NR_mlockall          152
+#define __NR_munlockall        153
+#define __NR_unshare           310
 
 /* One past the highest number: the size of the kernel's call table. */
 #define NR_SYSCALLS            442

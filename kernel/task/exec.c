@@ -187,7 +187,7 @@ static int exec_find(const char __user *upath, struct fs_node **out, char **path
 
 	if (rc)
 		return rc;
-	rc = fs_walk(&fs_root, *path, &node);
+	rc = fs_walk(&fs_root, *path, 0, &node);
 	if (!rc && (!S_ISREG(node->mode) || !(node->mode & 0111))) {
 		rc = -EACCES; /* a directory, or no x bit */
 		fs_node_put(node); /* a /proc node is counted: give it back */

@@ -349,6 +349,7 @@ struct task *task_fork(int *err)
 	tf->eax = 0; /* fork returns 0 in the child */
 	fs_task_fork(&t->files, &proc->files);
 	memcpy(t->tls, parent->tls, sizeof(t->tls)); /* the calling thread's %gs goes on */
+	t->nice = parent->nice;
 	t->personality = parent->personality;
 	t->ppid = proc->pid;
 	t->pgid = proc->pgid;
@@ -376,6 +377,7 @@ struct task *task_clone_thread(int *err)
 		return NULL;
 	}
 	t->user = true;
+	t->nice = parent->nice;
 	__asm__ volatile("fnsave %0; frstor %0" : "+m"(t->fpu));
 	tf = user_stack_init(t);
 	*tf = *parent->user_frame;

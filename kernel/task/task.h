@@ -100,6 +100,7 @@ struct task {
 	char name[TASK_NAME_MAX];
 	u32 personality; /* personality(2) (kernel/task/prctl.c): copied at fork and clone, exec keeps the flags */
 	int prio;
+	int nice;  /* the thread's, -20..19 (kernel/task/priority.c): fork and clone copy it */
 	bool user; /* has a user address space */
 
 	u32 kstack; /* lowest address of the kernel stack */

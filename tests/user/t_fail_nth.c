@@ -13,7 +13,9 @@
  * tmpfs, open(O_CREAT), mkdir and rename fail with ENOMEM and leave no
  * name made or moved, a write fails with ENOMEM or returns what it wrote
  * before the failed page (the size says so), and the open of a FIFO
- * fails with ENOMEM; epoll_create1, epoll_ctl's ADD, eventfd and
+ * fails with ENOMEM; symlink (short and long targets), link, an O_CREAT
+ * through a dangling link, readlink and a lookup through a link fail
+ * with ENOMEM and leave no name or link count changed; epoll_create1, epoll_ctl's ADD, eventfd and
  * signalfd fail with ENOMEM, and epoll_wait makes none (its events are
  * gathered on the stack).  A kernel fault ends the run (the runner then
  * misses init's exit line).  The last lines count the failures, per call.
@@ -526,6 +528,78 @@ static int rename_settle(long r, int injected)
 	return good;
 }
 
+/* Links (fs/namei.c, fs/tmpfs.c): a short and a long symlink target
+ * (the heap; a page charged to the mount), a hard link, an O_CREAT
+ * through a dangling link (the target's copy), a lookup and a readlink
+ * through links. */
+static char long_target[1000];
+
+static long symlink_run(void)
+{
+	return symlink("fail-nth-a", "/tmp/fail-nth-s");
+}
+
+static long symlink_long_run(void)
+{
+	return symlink(long_target, "/tmp/fail-nth-s");
+}
+
+static int symlink_settle(long r, int injected)
+{
+	struct stat st;
+	int good = r < 0 ? lstat("/tmp/fail-nth-s", &st) != 0 && errno == ENOENT
+			 : lstat("/tmp/fail-nth-s", &st) == 0 && S_ISLNK(st.st_mode);
+
+	(void)injected;
+	unlink("/tmp/fail-nth-s");
+	return good;
+}
+
+static long link_run(void)
+{
+	return link("/tmp/fail-nth-a", "/tmp/fail-nth-h");
+}
+
+static int link_settle(long r, int injected)
+{
+	struct stat st;
+	int made = access("/tmp/fail-nth-h", F_OK) == 0;
+	int good = stat("/tmp/fail-nth-a", &st) == 0 && st.st_nlink == (r == 0 ? 2u : 1u) &&
+		   made == (r == 0);
+
+	(void)injected;
+	unlink("/tmp/fail-nth-h");
+	return good;
+}
+
+static long create_through_link_run(void)
+{
+	return open("/tmp/fail-nth-dangling", O_RDWR | O_CREAT, 0600);
+}
+
+static int create_through_link_settle(long r, int injected)
+{
+	int good = gone_settle("/tmp/fail-nth-made", r, 1);
+
+	(void)injected;
+	unlink("/tmp/fail-nth-made");
+	return good;
+}
+
+static long readlink_run(void)
+{
+	static char buf[64];
+
+	return readlink("/tmp/fail-nth-dangling", buf, sizeof(buf));
+}
+
+static long stat_through_link_run(void)
+{
+	struct stat st;
+
+	return stat("/tmp/fail-nth-la", &st);
+}
+
 static long fifo_open_run(void)
 {
 	return open("/tmp/fail-nth-fifo", O_RDWR);
@@ -624,6 +698,13 @@ int main(void)
 		{ "fallocate on tmpfs", ENOMEM, NULL, tmpfs_falloc_run, tmpfs_falloc_settle },
 		{ "rename on tmpfs", ENOMEM, NULL, rename_run, rename_settle },
 		{ "open of a FIFO", ENOMEM, NULL, fifo_open_run, close_settle },
+		{ "symlink on tmpfs", ENOMEM, NULL, symlink_run, symlink_settle },
+		{ "symlink, long target", ENOMEM, NULL, symlink_long_run, symlink_settle },
+		{ "link on tmpfs", ENOMEM, NULL, link_run, link_settle },
+		{ "open(O_CREAT) through a dangling link", ENOMEM, NULL, create_through_link_run,
+		  create_through_link_settle },
+		{ "readlink", ENOMEM, NULL, readlink_run, plain_settle },
+		{ "stat through a link", ENOMEM, NULL, stat_through_link_run, plain_settle },
 	};
 	int nnames = 0;
 	sigset_t block;
@@ -651,6 +732,9 @@ int main(void)
 	close(open("/tmp/fail-nth-a", O_RDWR | O_CREAT, 0600));
 	mkfifo("/tmp/fail-nth-fifo", 0600);
 	close(open("/tmp/fail-nth-fifo", O_RDWR));
+	memset(long_target, 'l', sizeof(long_target) - 1);
+	symlink("fail-nth-made", "/tmp/fail-nth-dangling");
+	symlink("fail-nth-a", "/tmp/fail-nth-la");
 
 	for (unsigned c = 0; c < sizeof(clocks) / sizeof(clocks[0]); c++)
 		for (unsigned k = 0; k < sizeof(notifies) / sizeof(notifies[0]); k++) {
@@ -681,6 +765,8 @@ int main(void)
 	unlink("/tmp/fail-nth-w");
 	unlink("/tmp/fail-nth-a");
 	unlink("/tmp/fail-nth-fifo");
+	unlink("/tmp/fail-nth-dangling");
+	unlink("/tmp/fail-nth-la");
 	close(nth_fd);
 	return done_testing();
 }

@@ -19,6 +19,7 @@ int openat(int dirfd, const char *path, int flags, ...);
 /* The third argument, when cmd takes one, is an int (F_DUPFD, F_SETFD,
  * F_SETFL, F_SETOWN, F_SETPIPE_SZ). */
 int fcntl(int fd, int cmd, ...);
+int creat(const char *path, mode_t mode);
 
 /* posix_fallocate: the range backed, the size at least offset + len; an
  * error number back, errno untouched (src/fallocate.c). */

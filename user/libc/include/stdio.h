@@ -79,6 +79,10 @@ int fflush(FILE *f);
 FILE *fopen(const char *path, const char *mode);
 FILE *fdopen(int fd, const char *mode);
 int fclose(FILE *f);
+FILE *freopen(const char *path, const char *mode, FILE *f);
+/* "/bin/sh -c command" with a pipe to or from it; pclose: its wait status. */
+FILE *popen(const char *command, const char *mode);
+int pclose(FILE *f);
 int setvbuf(FILE *f, char *buf, int mode, size_t size);
 void setbuf(FILE *f, char *buf);
 void setlinebuf(FILE *f);

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 #include <sys/types.h>
+#include <abi/wait.h> /* WNOHANG, WUNTRACED: glibc's <stdlib.h> has them too */
+#include <bits/waitstatus.h>
 
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1
@@ -84,6 +86,25 @@ void lcong48(unsigned short param[7]);
 char *getenv(const char *name);
 int setenv(const char *name, const char *value, int overwrite);
 int unsetenv(const char *name);
+int putenv(char *string);
+
+/* Pseudo-terminals: tick386 has none (no /dev/ptmx: posix_openpt is
+ * ENOENT); on Linux these work as glibc's. */
+int posix_openpt(int flags);
+int grantpt(int fd);
+int unlockpt(int fd);
+char *ptsname(int fd);
+
+/* The 48-bit generator (src/rand48.h), glibc's sequences. */
+double drand48(void);
+double erand48(unsigned short xsubi[3]);
+long lrand48(void);
+long nrand48(unsigned short xsubi[3]);
+long mrand48(void);
+long jrand48(unsigned short xsubi[3]);
+void srand48(long seed);
+unsigned short *seed48(unsigned short seed[3]);
+void lcong48(unsigned short param[7]);
 
 /* "/bin/sh -c command" in a child; its wait status (src/system.c). */
 int system(const char *command);

@@ -122,6 +122,12 @@ __attribute__((noreturn)) void _exit(int status);
 pid_t getpid(void);
 pid_t getppid(void);
 pid_t fork(void);
+/* vfork: a fork on tick386 (the parent goes on at once, the child has a
+ * copy of the memory), which POSIX allows (src/vfork.S). */
+pid_t vfork(void);
+int getpagesize(void);
+int nice(int inc);
+int chroot(const char *path);
 int execve(const char *path, char *const argv[], char *const envp[]);
 int execv(const char *path, char *const argv[]);
 int execvp(const char *file, char *const argv[]);
@@ -140,6 +146,12 @@ int chdir(const char *path);
 int fchdir(int fd);
 int unlink(const char *path);
 int unlinkat(int dirfd, const char *path, int flags);
+int link(const char *oldpath, const char *newpath);
+int linkat(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, int flags);
+int symlink(const char *target, const char *linkpath);
+int symlinkat(const char *target, int newdirfd, const char *linkpath);
+ssize_t readlink(const char *restrict path, char *restrict buf, size_t bufsiz);
+ssize_t readlinkat(int dirfd, const char *restrict path, char *restrict buf, size_t bufsiz);
 int rmdir(const char *path);
 int truncate(const char *path, off_t len);
 int ftruncate(int fd, off_t len);

@@ -1,6 +1,8 @@
 /*
  * The environment: environ as the kernel passed it (often empty), with
- * setenv/unsetenv working on a copy made at the first change.
+ * setenv, putenv (putenv.c) and unsetenv working on a copy of the array
+ * made at the first addition.  setenv's strings are copies, putenv's the
+ * caller's own; unsetenv takes out every entry of the name, whoever made it.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -36,25 +38,17 @@ static int env_count(void)
 	return n;
 }
 
-int setenv(const char *name, const char *value, int overwrite)
+/*
+ * Make entry ("NAME=value", NAME len bytes long) the environment's NAME:
+ * it replaces an entry of that name or is added at the end (the array
+ * copied at the first addition, grown after).  The string itself goes in,
+ * not a copy: putenv's strings stay the caller's (putenv.c).  0, or -1 and
+ * ENOMEM with nothing changed.
+ */
+int __env_put(char *entry, size_t len)
 {
-	size_t len = strlen(name);
-	int i, n;
-	char *entry;
+	int i = env_find(entry, len), n;
 
-	if (!len || strchr(name, '=')) {
-		errno = EINVAL;
-		return -1;
-	}
-	i = env_find(name, len);
-	if (i >= 0 && !overwrite)
-		return 0;
-	entry = malloc(len + strlen(value) + 2);
-	if (!entry)
-		return -1;
-	strcpy(entry, name);
-	entry[len] = '=';
-	strcpy(entry + len + 1, value);
 	if (i >= 0) {
 		environ[i] = entry;
 		return 0;
@@ -63,24 +57,44 @@ int setenv(const char *name, const char *value, int overwrite)
 	if (environ != env_owned) {
 		char **copy = malloc((size_t)(n + 2) * sizeof(char *));
 
-		if (!copy) {
-			free(entry);
+		if (!copy)
 			return -1;
-		}
 		if (n)
 			memcpy(copy, environ, (size_t)n * sizeof(char *));
 		env_owned = environ = copy;
 	} else {
 		char **grown = realloc(env_owned, (size_t)(n + 2) * sizeof(char *));
 
-		if (!grown) {
-			free(entry);
+		if (!grown)
 			return -1;
-		}
 		env_owned = environ = grown;
 	}
 	environ[n] = entry;
 	environ[n + 1] = NULL;
+	return 0;
+}
+
+int setenv(const char *name, const char *value, int overwrite)
+{
+	size_t len = strlen(name);
+	char *entry;
+
+	if (!len || strchr(name, '=')) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (env_find(name, len) >= 0 && !overwrite)
+		return 0;
+	entry = malloc(len + strlen(value) + 2);
+	if (!entry)
+		return -1;
+	strcpy(entry, name);
+	entry[len] = '=';
+	strcpy(entry + len + 1, value);
+	if (__env_put(entry, len) < 0) {
+		free(entry);
+		return -1;
+	}
 	return 0;
 }
 

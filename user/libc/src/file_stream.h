@@ -9,4 +9,7 @@ struct __tick386_file {
 	int unget; /* a pushed-back byte, or EOF */
 };
 
+/* fopen's mode parsed (fopen.c): its open flags, or -1 for a bad mode. */
+int __stdio_mode_flags(const char *mode);
+
 #endif

@@ -14,8 +14,8 @@
 
 #include "file_stream.h"
 
-/* The open flags of a mode, or -1 (EINVAL). */
-static int mode_flags(const char *mode)
+/* The open flags of a mode, or -1 (EINVAL): file_stream.h. */
+int __stdio_mode_flags(const char *mode)
 {
 	int flags;
 
@@ -40,7 +40,7 @@ FILE *fdopen(int fd, const char *mode)
 {
 	FILE *f;
 
-	if (mode_flags(mode) < 0) {
+	if (__stdio_mode_flags(mode) < 0) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -58,7 +58,7 @@ FILE *fdopen(int fd, const char *mode)
 
 FILE *fopen(const char *path, const char *mode)
 {
-	int flags = mode_flags(mode);
+	int flags = __stdio_mode_flags(mode);
 	int fd;
 	FILE *f;
 

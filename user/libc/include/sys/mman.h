@@ -16,6 +16,7 @@
 
 #define MCL_CURRENT 1
 #define MCL_FUTURE 2
+#define MCL_ONFAULT 4
 
 #define POSIX_MADV_NORMAL 0
 #define POSIX_MADV_RANDOM 1
@@ -34,5 +35,9 @@ int msync(void *addr, size_t len, int flags);
 int mincore(void *addr, size_t len, unsigned char *vec);
 int shm_open(const char *name, int oflag, mode_t mode);
 int shm_unlink(const char *name);
+int mlock(const void *addr, size_t len);
+int munlock(const void *addr, size_t len);
+int mlockall(int flags);
+int munlockall(void);
 
 #endif

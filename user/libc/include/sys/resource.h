@@ -13,6 +13,15 @@
 
 int getrusage(int who, struct rusage *usage);
 
+/* Nice values, -20..19 (the kernel's kernel/task/priority.c). */
+#define PRIO_MIN (-20)
+#define PRIO_MAX 20
+#define PRIO_PROCESS 0
+#define PRIO_PGRP 1
+#define PRIO_USER 2
+int getpriority(int which, id_t who);
+int setpriority(int which, id_t who, int prio);
+
 /* Resource limits: Linux's numbers; what the kernel enforces (src/rlimit.c). */
 typedef unsigned long rlim_t;
 struct rlimit {

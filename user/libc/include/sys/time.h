@@ -14,6 +14,11 @@ int settimeofday(const struct timeval *tv, const struct timezone *tz);
 int setitimer(int which, const struct itimerval *value, struct itimerval *ovalue);
 int getitimer(int which, struct itimerval *value);
 int adjtime(const struct timeval *delta, struct timeval *olddelta);
+/* The utimes family: utimensat with microseconds (NULL: now). */
+int utimes(const char *path, const struct timeval tv[2]);
+int lutimes(const char *path, const struct timeval tv[2]);
+int futimes(int fd, const struct timeval tv[2]);
+int futimesat(int dirfd, const char *path, const struct timeval tv[2]);
 
 #define timerisset(t) ((t)->tv_sec || (t)->tv_usec)
 #define timerclear(t) ((t)->tv_sec = (t)->tv_usec = 0)

@@ -13,14 +13,7 @@
 /* waitid's kinds of id (P_ALL, P_PID, P_PGID: <abi/wait.h>) */
 typedef enum { __P_ALL = P_ALL, __P_PID = P_PID, __P_PGID = P_PGID } idtype_t;
 
-#define WEXITSTATUS(s) (((s) & 0xff00) >> 8)
-#define WTERMSIG(s) ((s) & 0x7f)
-#define WSTOPSIG(s) WEXITSTATUS(s)
-#define WIFEXITED(s) (WTERMSIG(s) == 0)
-#define WIFSIGNALED(s) (((signed char)(((s) & 0x7f) + 1) >> 1) > 0)
-#define WIFSTOPPED(s) (((s) & 0xff) == 0x7f)
-#define WIFCONTINUED(s) ((s) == 0xffff)
-#define WCOREDUMP(s) ((s) & 0x80)
+#include <bits/waitstatus.h>
 
 pid_t wait(int *status);
 pid_t waitpid(pid_t pid, int *status, int options);
