@@ -12,6 +12,7 @@
  */
 #include "arch/i386/memlayout.h"
 #include "fs/fs.h"
+#include "fs/perm.h"
 #include "fs/proc.h"
 #include "fs/sysfs.h"
 #include "fs/tmpfs.h"
@@ -132,6 +133,9 @@ int fs_walk_counted(struct fs_node *start, const char *path, int flags, u32 *lin
 		/* Linux's order: the directory to search first, then the name. */
 		rc = -ENOTDIR;
 		if (!S_ISDIR(n->mode))
+			goto fail;
+		rc = fs_permission(n, MAY_EXEC); /* Linux's may_lookup */
+		if (rc)
 			goto fail;
 		if (len == 1 && name[0] == '.')
 			continue;

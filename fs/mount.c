@@ -25,6 +25,7 @@
 #include "lib/string.h"
 #include "mm/kheap.h"
 #include "mm/pmm.h"
+#include "kernel/task/cred.h"
 #include <abi/errno.h>
 #include <abi/fcntl.h>
 #include <abi/stat.h>
@@ -163,6 +164,10 @@ long sys_mount(const char __user *usrc, const char __user *utarget, const char _
 	rc = fs_lookup_at(AT_FDCWD, utarget, 0, &mp);
 	if (rc)
 		return rc;
+	if (!capable()) { /* CAP_SYS_ADMIN, once the target is found (path_mount) */
+		rc = -EPERM;
+		goto out;
+	}
 	if (!S_ISDIR(mp->mode)) {
 		rc = -ENOTDIR;
 		goto out;
@@ -242,6 +247,10 @@ long sys_umount2(const char __user *utarget, int flags)
 	rc = fs_lookup_at(AT_FDCWD, utarget, (flags & UMOUNT_NOFOLLOW) ? FS_WALK_NOFOLLOW : 0, &root);
 	if (rc)
 		return rc;
+	if (!capable()) { /* CAP_SYS_ADMIN (can_umount), before "is it a mount" */
+		fs_node_put(root);
+		return -EPERM;
+	}
 	sb = root->sb;
 	if (!sb || sb->root != root) {
 		fs_node_put(root);

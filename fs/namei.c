@@ -11,10 +11,12 @@
  * probed on the Linux host (tests/conformance/tmpfs.c).
  */
 #include "fs/namei.h"
+#include "fs/perm.h"
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "fs/syscalls.h"
 #include "fs/tmpfs.h"
+#include "kernel/task/cred.h"
 #include "kernel/task/task.h"
 #include "lib/string.h"
 #include "mm/kheap.h"
@@ -167,7 +169,7 @@ int fs_parent_writable(struct fs_parent *p)
 		return -ENOENT; /* a removed directory takes no new name */
 	if (p->len > NAME_MAX)
 		return -ENAMETOOLONG;
-	return 0;
+	return fs_may_create(p->dir); /* Linux's may_create: write and search */
 }
 
 static u32 umask_mode(u32 mode)
@@ -264,7 +266,10 @@ static long do_rmdir(int dirfd, const char __user *upath)
 	rc = fs_parent_child(&p, &n);
 	if (rc)
 		goto out;
-	if (!S_ISDIR(n->mode))
+	rc = fs_may_delete(p.dir, n); /* Linux's may_delete: before the type */
+	if (rc)
+		;
+	else if (!S_ISDIR(n->mode))
 		rc = -ENOTDIR;
 	else if (is_mount_root(n)) /* before -EROFS: Linux's root is writable */
 		rc = -EBUSY;
@@ -310,6 +315,8 @@ static long do_unlink(int dirfd, const char __user *upath)
 		rc = S_ISDIR(n->mode) ? -EISDIR : -ENOTDIR;
 	else if (!p.dir->sb)
 		rc = -EROFS;
+	else if ((rc = fs_may_delete(p.dir, n)))
+		;
 	else if (S_ISDIR(n->mode))
 		rc = -EISDIR;
 	if (!rc)
@@ -356,6 +363,29 @@ static int check_rename_over(struct fs_node *from, struct fs_node *to)
 	if (S_ISDIR(to->mode) && to->child_count)
 		return -ENOTEMPTY;
 	return 0;
+}
+
+/*
+ * Linux's vfs_rename, its permission part: removing the source from its
+ * directory and the target from its own (may_delete: write, search, the
+ * sticky bit) or making a name there (may_create); a directory that
+ * changes parent rewrites its "..": write on it (and on the target, for
+ * an exchange of directories).
+ */
+static int rename_permission(struct fs_parent *op, struct fs_node *from, struct fs_parent *np,
+			     struct fs_node *to, u32 flags)
+{
+	int rc = fs_may_delete(op->dir, from);
+
+	if (!rc)
+		rc = to ? fs_may_delete(np->dir, to) : fs_may_create(np->dir);
+	if (rc || op->dir == np->dir)
+		return rc;
+	if (S_ISDIR(from->mode))
+		rc = fs_permission(from, MAY_WRITE);
+	if (!rc && to && (flags & RENAME_EXCHANGE) && S_ISDIR(to->mode))
+		rc = fs_permission(to, MAY_WRITE);
+	return rc;
 }
 
 long sys_renameat2(int olddfd, const char __user *uold, int newdfd, const char __user *unew,
@@ -436,6 +466,9 @@ long sys_renameat2(int olddfd, const char __user *uold, int newdfd, const char _
 		rc = (flags & RENAME_EXCHANGE) ? -EINVAL : -ENOTEMPTY;
 		goto out;
 	}
+	rc = rename_permission(&op, from, &np, to, flags);
+	if (rc)
+		goto out;
 	if (flags & RENAME_EXCHANGE) {
 		if (is_mount_root(to)) {
 			rc = -EBUSY;
@@ -494,6 +527,10 @@ long sys_mknodat(int dirfd, const char __user *upath, u32 mode, u32 dev)
 	rc = parent_create(dirfd, upath, false, &p);
 	if (rc)
 		return rc;
+	if ((type == S_IFCHR || type == S_IFBLK) && !cred_fs_capable(current_fscred())) {
+		fs_parent_done(&p);
+		return -EPERM; /* CAP_MKNOD, after may_create (Linux's vfs_mknod) */
+	}
 	/* Root may make device nodes (CAP_MKNOD) and sockets' names: they
 	 * are made, but opening a device is -ENXIO (no driver behind). */
 	n = tmpfs_create(p.dir, p.name, p.len, type | umask_mode(mode), &rc);
@@ -649,9 +686,10 @@ long sys_chdir(const char __user *upath)
 
 	if (rc)
 		return rc;
-	if (!S_ISDIR(n->mode)) {
+	rc = S_ISDIR(n->mode) ? fs_permission(n, MAY_EXEC) : -ENOTDIR;
+	if (rc) {
 		fs_node_put(n);
-		return -ENOTDIR;
+		return rc;
 	}
 	set_cwd(n);
 	return 0;
@@ -667,6 +705,8 @@ long sys_fchdir(int fd)
 	if (f->ops || !S_ISDIR(f->node->mode))
 		rc = -ENOTDIR;
 	else
+		rc = fs_permission(f->node, MAY_EXEC);
+	if (!rc)
 		set_cwd(fs_node_get(f->node));
 	file_put(f);
 	return rc;

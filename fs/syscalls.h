@@ -57,8 +57,12 @@ long sys_pselect6_time64(int n, u32 __user *uin, u32 __user *uout, u32 __user *u
 long sys_pipe(int __user *ufds);
 long sys_pipe2(int __user *ufds, int flags);
 struct file;
-/* fcntl F_GETPIPE_SZ: the ring's bytes; -EBADF when f is not a pipe's end. */
-long pipe_get_size(struct file *f);
+/* fcntl F_GETPIPE_SZ (the ring's bytes) and F_SETPIPE_SZ (arg: the size
+ * asked; the new size or -errno); -EBADF when f is not a pipe's end. */
+long pipe_fcntl(struct file *f, int cmd, u32 arg);
+/* /proc/sys/fs/pipe-max-size (fs/proc_sys.c): Linux's default; it binds only
+ * tasks without CAP_SYS_RESOURCE, which tick386 has none of. */
+#define PIPE_MAX_SIZE 1048576
 /* fs/fcntl.c */
 long sys_fcntl(int fd, int cmd, u32 arg);
 long sys_fcntl64(int fd, int cmd, u32 arg);

@@ -5,6 +5,7 @@
  */
 #include "fs/tmpfs.h"
 #include "arch/i386/memlayout.h"
+#include "fs/perm.h"
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "kernel/printk.h"
@@ -114,8 +115,7 @@ static struct fs_node *node_link(struct fs_node *dir, struct fs_node *n)
 {
 	n->ino = next_ino++;
 	n->nlink = S_ISDIR(n->mode) ? 2 : 1;
-	n->uid = 0; /* every task is root */
-	n->gid = 0;
+	fs_init_owner(n, dir); /* fsuid, fsgid or a set-group-ID directory's */
 	n->refs = 2; /* its directory entry, and the caller's */
 	tmpfs_touch(n, true, true);
 	n->atime = n->mtime, n->atime_ns = n->mtime_ns;

@@ -202,6 +202,8 @@
 #define __NR_pwrite64          181
 #define __NR_chown16           182
 #define __NR_getcwd            183
+#define __NR_capget            184
+#define __NR_capset            185
 #define __NR_truncate64        193
 #define __NR_ftruncate64       194
 #define __NR_lchown32          198
@@ -285,6 +287,35 @@
 #define __NR_clock_getres      261
 #define __NR_clock_nanosleep   262
 
+/* Credentials (kernel/task/cred.c): the 16-bit calls, then the 32-bit ones. */
+#define __NR_setuid            23
+#define __NR_setgid            46
+#define __NR_setreuid          70
+#define __NR_setregid          71
+#define __NR_getgroups         80
+#define __NR_setgroups         81
+#define __NR_setfsuid          138
+#define __NR_setfsgid          139
+#define __NR_setresuid         164
+#define __NR_getresuid         165
+#define __NR_setresgid         170
+#define __NR_getresgid         171
+#define __NR_getuid32          199
+#define __NR_getgid32          200
+#define __NR_geteuid32         201
+#define __NR_getegid32         202
+#define __NR_setreuid32        203
+#define __NR_setregid32        204
+#define __NR_getgroups32       205
+#define __NR_setgroups32       206
+#define __NR_setresuid32       208
+#define __NR_getresuid32       209
+#define __NR_setresgid32       210
+#define __NR_getresgid32       211
+#define __NR_setuid32          213
+#define __NR_setgid32          214
+#define __NR_setfsuid32        215
+#define __NR_setfsgid32        216
 /* Priorities, memory locking, unshare (Linux i386's numbers). */
 #define __NR_nice              34
 #define __NR_chroot            61 /* no entry yet: -ENOSYS (no per-process root) */

@@ -32,6 +32,7 @@
 #include "kernel/time/time_user.h"
 #include "mm/uaccess.h"
 #include "lib/ktime.h"
+#include "kernel/task/cred.h"
 #include <abi/errno.h>
 #include <abi/time.h>
 #include <abi/types.h>
@@ -142,6 +143,8 @@ static long clock_settime_common(clockid_t id, const void __user *uts, bool wide
 	rc = get_user_ktime(uts, wide, &ns);
 	if (rc)
 		return rc;
+	if (!capable())
+		return -EPERM; /* CAP_SYS_TIME, after the time's checks (do_sys_settimeofday64) */
 	return clock_realtime_set(ns);
 }
 

@@ -7,7 +7,9 @@
  * setitimer, alarm, timer_settime, sigaction, select and poll on a few
  * descriptors make no allocation that could fail them (Linux's do not);
  * timerfd_create, open and poll on many descriptors fail with ENOMEM;
- * pipe2 with ENFILE (the pipe) or ENOMEM (a file), as Linux's; brk
+ * pipe2 with ENFILE (the pipe) or ENOMEM (a file), as Linux's;
+ * F_SETPIPE_SZ with ENOMEM, the ring and its bytes as they were; a write
+ * into a pipe with ENOMEM for its first page, its count for a later one; brk
  * keeps the old break; mq_open creating a queue and mq_send with ENOMEM,
  * leaving no queue and no message; waitid never fails for memory; on
  * tmpfs, open(O_CREAT), mkdir and rename fail with ENOMEM and leave no
@@ -25,6 +27,7 @@
 #define _GNU_SOURCE /* fallocate */
 #include "fail_nth.h"
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/select.h>
 #include <sys/syscall.h>
 #include <sys/epoll.h>
@@ -281,6 +284,62 @@ static int pipe_settle(long r, int injected)
 		close(pipe_fds[1]);
 	}
 	return 1;
+}
+
+/* F_SETPIPE_SZ's one allocation is the new slot array: ENOMEM, the ring and
+ * its bytes as they were.  A write takes a page per slot it fills: ENOMEM
+ * for the first, the count written for a later one (Linux's pipe_write). */
+static char pipe_buf[8192];
+
+static void pipe_prepare(void)
+{
+	if (pipe(pipe_fds) == 0)
+		write(pipe_fds[1], pipe_buf, 100);
+}
+
+static long setpipe_run(void)
+{
+	return fcntl(pipe_fds[0], F_SETPIPE_SZ, 8192);
+}
+
+static int pipe_close_settle(long r, int injected, long want_size, int want_bytes)
+{
+	int n = -1, good = 1;
+
+	(void)injected;
+	ioctl(pipe_fds[0], FIONREAD, &n);
+	if (n != want_bytes || fcntl(pipe_fds[0], F_GETPIPE_SZ) != want_size) {
+		tap_why("r %ld: %d bytes, size %d", r, n, fcntl(pipe_fds[0], F_GETPIPE_SZ));
+		good = 0;
+	}
+	close(pipe_fds[0]);
+	close(pipe_fds[1]);
+	return good;
+}
+
+static int setpipe_settle(long r, int injected)
+{
+	return pipe_close_settle(r, injected, r < 0 ? 65536 : 8192, 100);
+}
+
+static void pipe_empty_prepare(void)
+{
+	pipe(pipe_fds);
+}
+
+static long pipe_write_run(void)
+{
+	return write(pipe_fds[1], pipe_buf, sizeof(pipe_buf));
+}
+
+static int pipe_write_settle(long r, int injected)
+{
+	/* a failed page: nothing written (ENOMEM) or the first page's count */
+	int cut = injected && r >= 0 && r != 4096;
+
+	if (cut)
+		tap_why("wrote %ld with a page failed", r);
+	return pipe_close_settle(r, injected, 65536, r < 0 ? 0 : (int)r) && !cut;
 }
 
 /* ---- epoll, eventfd, signalfd ------------------------------------------------------ */
@@ -684,6 +743,8 @@ int main(void)
 		{ "clock_nanosleep", 0, NULL, nanosleep_run, plain_settle },
 		{ "dup", 0, NULL, dup_run, close_settle },
 		{ "pipe2", ENFILE, NULL, pipe_run, pipe_settle, ENOMEM },
+		{ "F_SETPIPE_SZ", ENOMEM, pipe_prepare, setpipe_run, setpipe_settle },
+		{ "write to a pipe", ENOMEM, pipe_empty_prepare, pipe_write_run, pipe_write_settle },
 		{ "epoll_create1", ENOMEM, NULL, epoll_create_run, close_settle },
 		{ "epoll_ctl(ADD)", ENOMEM, epoll_ctl_prepare, epoll_ctl_run, epoll_ctl_settle },
 		{ "epoll_wait", 0, epoll_wait_prepare, epoll_wait_run, epoll_wait_settle },
