@@ -126,6 +126,9 @@ long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user 
 struct abi_futex_waitv;
 long sys_futex_waitv(const struct abi_futex_waitv __user *waiters, u32 nr_futexes, u32 flags,
 		     const void __user *timeout, int clockid);
+struct abi_timespec64;
+long sys_futex_time64(u32 __user *uaddr, int op, u32 val,
+		      const struct abi_timespec64 __user *utime, u32 __user *uaddr2, u32 val3);
 
 /* kernel/task/exec.c */
 long sys_execve(const char __user *path, const char *const __user *argv,

@@ -57,6 +57,7 @@
 #include "kernel/task/task.h"
 #include "kernel/time/clock.h"
 #include "kernel/time/ktimer.h"
+#include "kernel/time/time_user.h"
 #include "lib/ktime.h"
 #include "lib/list.h"
 #include "mm/kheap.h"
@@ -697,4 +698,18 @@ out:
 		key_put(&v[i].w.key);
 	kfree(v);
 	return rc;
+}
+
+/* 422: futex with a 64-bit struct __kernel_timespec timeout (Linux 5.1). */
+long sys_futex_time64(u32 __user *uaddr, int op, u32 val,
+		      const struct abi_timespec64 __user *utime, u32 __user *uaddr2, u32 val3)
+{
+	struct futex_timespec ts, *tp = NULL;
+
+	if (utime && futex_op_has_timeout(op)) {
+		if (futex_timespec64_from_user(&ts, utime))
+			return -EFAULT;
+		tp = &ts;
+	}
+	return futex_do((u32)uaddr, op, val, tp, (u32)uaddr2, (u32)utime, val3);
 }

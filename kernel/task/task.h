@@ -67,7 +67,8 @@ struct restart_block {
 	long (*fn)(struct restart_block *rb);
 	int clockid;			    /* the clock slept on */
 	u64 deadline_ns;		    /* absolute, in that clock's time */
-	struct timespec __user *rem; /* where the time left goes, or NULL */
+	void __user *rem;		    /* where the time left goes, or NULL */
+	bool rem_wide;			    /* rem is a 64-bit timespec (*_time64) */
 	u32 futex_uaddr, futex_val, futex_bitset; /* a futex wait (futex.c) */
 	bool futex_private;			  /* its FUTEX_PRIVATE_FLAG */
 };

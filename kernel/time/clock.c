@@ -70,7 +70,9 @@
 
 #define CALIBRATE_TICKS 59659				 /* 50 ms of PIT */
 #define FALLBACK_EPOCH 946684800			 /* 2000-01-01 00:00:00 UTC */
-#define REALTIME_MAX_NS (253402300799ull * NSEC_PER_SEC) /* 9999-12-31 */
+/* Linux's TIME_SETTOD_SEC_MAX: KTIME_SEC_MAX (2^63 ns) less 30 years of
+ * uptime, 2232; clock_settime64 and adjtimex may not set the clock past it. */
+#define REALTIME_MAX_NS (8277292036ull * NSEC_PER_SEC - 1)
 
 static enum clock_source source; /* irq_save to change (clock_set_source) */
 static bool have_tsc, pit_ok;
