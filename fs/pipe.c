@@ -101,7 +101,7 @@ static void pipe_wake(struct wait_queue *wq)
 }
 
 /* Linux's send_sig(SIGPIPE, current, 0): to this thread, SI_USER from itself. */
-static void pipe_sigpipe(void)
+void pipe_sigpipe(void)
 {
 	siginfo_t info;
 
