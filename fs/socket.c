@@ -583,7 +583,7 @@ static long do_bind(struct sock *s, struct saddr *a, const void __user *uaddr)
 		if (s->bound && a->len > 2 && a->b[2]) {
 			struct fs_node *n;
 
-			if (!fs_lookup_at(AT_FDCWD, (const char __user *)uaddr + 2, &n)) {
+			if (!fs_lookup_at(AT_FDCWD, (const char __user *)uaddr + 2, FS_WALK_NOFOLLOW, &n)) {
 				fs_node_put(n);
 				return -EADDRINUSE; /* Linux makes the node first */
 			}
@@ -666,7 +666,7 @@ static struct sock *find_listener(struct sock *s, struct saddr *a, const void __
 				*err = -EINVAL;
 				return NULL;
 			}
-			rc = fs_lookup_at(AT_FDCWD, (const char __user *)uaddr + 2, &n);
+			rc = fs_lookup_at(AT_FDCWD, (const char __user *)uaddr + 2, 0, &n);
 			if (rc) {
 				*err = rc;
 				return NULL;
