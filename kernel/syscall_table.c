@@ -27,6 +27,8 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_gettid, sys_gettid),
     SYSCALL_ENTRY(__NR_prctl, sys_prctl),
     SYSCALL_ENTRY(__NR_personality, sys_personality),
+    SYSCALL_ENTRY(__NR_capget, sys_capget),
+    SYSCALL_ENTRY(__NR_capset, sys_capset),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
     /* credentials (kernel/task/cred.c): 16-bit ids, then 32-bit */
     SYSCALL_ENTRY(__NR_setuid, sys_setuid16),
@@ -217,6 +219,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_set_thread_area, sys_set_thread_area),
     SYSCALL_ENTRY(__NR_get_thread_area, sys_get_thread_area),
     SYSCALL_ENTRY(__NR_futex, sys_futex),
+    SYSCALL_ENTRY(__NR_futex_waitv, sys_futex_waitv),
     SYSCALL_ENTRY(__NR_tgkill, sys_tgkill),
     SYSCALL_ENTRY(__NR_rt_tgsigqueueinfo, sys_rt_tgsigqueueinfo),
     SYSCALL_ENTRY(__NR_waitpid, sys_waitpid),

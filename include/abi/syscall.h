@@ -145,6 +145,7 @@
 #define __NR_rt_tgsigqueueinfo  335
 #define __NR_clock_adjtime     343
 #define __NR_epoll_pwait2      441
+#define __NR_futex_waitv       449
 
 /* Files and tmpfs (fs/namei.c, fs/attr.c, fs/statfs.c, fs/read_write.c). */
 #define __NR_link              9
@@ -173,6 +174,8 @@
 #define __NR_pwrite64          181
 #define __NR_chown16           182
 #define __NR_getcwd            183
+#define __NR_capget            184
+#define __NR_capset            185
 #define __NR_truncate64        193
 #define __NR_ftruncate64       194
 #define __NR_lchown32          198
@@ -313,7 +316,7 @@
 #define __NR_unshare           310
 
 /* One past the highest number: the size of the kernel's call table. */
-#define NR_SYSCALLS            442
+#define NR_SYSCALLS            450
 
 /* A result in [-MAX_ERRNO, -1] is -errno; anything else is a value. */
 #define MAX_ERRNO              4095

@@ -95,13 +95,9 @@ static s64 tk_slew; /* adjtime offset still to absorb at tk_base_raw, ns */
 
 static bool cpu_has_tsc(void)
 {
-	u32 f0, f1, a, b, c, d;
+	u32 a, b, c, d;
 
-	/* CPUID exists iff EFLAGS.ID (bit 21) can be toggled (486+) */
-	__asm__ volatile("pushfl; popl %0; movl %0, %1; xorl $0x200000, %0;"
-			 "pushl %0; popfl; pushfl; popl %0; pushl %1; popfl"
-			 : "=&r"(f0), "=&r"(f1));
-	if (!((f0 ^ f1) & 0x200000))
+	if (!cpu_has_cpuid())
 		return false;
 	cpuid(0, &a, &b, &c, &d);
 	if (a < 1)

@@ -277,10 +277,10 @@ static int validate(const struct timex *txc)
 		 * the user's ADJ_OFFSET_SINGLESHOT 0x8001): without it, -EINVAL. */
 		if (!(txc->modes & 0x0001))
 			return -EINVAL;
-		if (!(txc->modes & ABI_ADJ_OFFSET_READONLY) && !capable())
+		if (!(txc->modes & ABI_ADJ_OFFSET_READONLY) && !capable(CAP_SYS_TIME))
 			return -EPERM;
 	} else {
-		if (txc->modes && !capable())
+		if (txc->modes && !capable(CAP_SYS_TIME))
 			return -EPERM;
 		if ((txc->modes & ADJ_TICK) &&
 		    (txc->tick < 900000 / USER_HZ || txc->tick > 1100000 / USER_HZ))
@@ -477,7 +477,7 @@ long sys_settimeofday(const struct timeval __user *utv, const struct timezone __
 			return -EINVAL; /* timespec64_valid_settod */
 		ns = (u64)tv.tv_sec * NSEC_PER_SEC + (u64)tv.tv_usec * 1000;
 	}
-	if (!capable())
+	if (!capable(CAP_SYS_TIME))
 		return -EPERM; /* security_settime64: CAP_SYS_TIME, before the zone's range */
 	if (utz) {
 		if (tz.tz_minuteswest > 15 * 60 || tz.tz_minuteswest < -15 * 60)

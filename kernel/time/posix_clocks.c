@@ -122,7 +122,7 @@ long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
 		return -EFAULT;
 	if (ktime_from_timespec(&ts, &ns))
 		return -EINVAL;
-	if (!capable())
+	if (!capable(CAP_SYS_TIME))
 		return -EPERM; /* CAP_SYS_TIME, after the time's checks (do_sys_settimeofday64) */
 	return clock_realtime_set(ns);
 }

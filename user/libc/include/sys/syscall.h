@@ -19,11 +19,14 @@
 #define SYS_setdomainname __NR_setdomainname
 #define SYS_sethostname __NR_sethostname
 #define SYS_personality __NR_personality
+#define SYS_capget __NR_capget
+#define SYS_capset __NR_capset
 #define SYS_oldolduname __NR_oldolduname
 #define SYS_olduname __NR_olduname
 #define SYS_uname __NR_uname
 #define SYS_getrusage __NR_getrusage
 #define SYS_futex __NR_futex
+#define SYS_futex_waitv __NR_futex_waitv
 #define SYS_waitid __NR_waitid
 #define SYS_mq_open __NR_mq_open
 #define SYS_mq_unlink __NR_mq_unlink
