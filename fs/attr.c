@@ -8,6 +8,7 @@
  * permission (-EACCES).
  */
 #include "fs/file.h"
+#include "kernel/task/rlimit.h"
 #include "fs/fs.h"
 #include "fs/namei.h"
 #include "fs/perm.h"
@@ -48,6 +49,11 @@ static int truncate_node(struct fs_node *n, s64 len)
 		return -EINVAL;
 	if (!n->sb)
 		return -EROFS;
+	if ((u64)len > n->shm->size) { /* growing: RLIMIT_FSIZE (inode_newsize_ok) */
+		rc = rlimit_fsize_size((u64)len);
+		if (rc)
+			return rc;
+	}
 	rc = shmem_truncate(n->shm, (u64)len);
 	if (!rc)
 		tmpfs_touch(n, true, true);
@@ -470,6 +476,11 @@ static long do_fallocate(struct file *f, int mode, s64 off, s64 len)
 		return -EOPNOTSUPP; /* the read-only tree and /proc have no fallocate */
 	if (mode & ~(FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE))
 		return -EOPNOTSUPP; /* as shmem_fallocate */
+	if (!(mode & FALLOC_FL_KEEP_SIZE) && (u64)off + (u64)len > f->node->shm->size) {
+		rc = rlimit_fsize_size((u64)off + (u64)len);
+		if (rc)
+			return rc;
+	}
 	if (mode & FALLOC_FL_PUNCH_HOLE)
 		rc = shmem_punch(f->node->shm, (u64)off, (u64)len);
 	else

@@ -31,8 +31,8 @@ static long fcntl_dupfd(struct file *f, int from, bool cloexec)
 {
 	int fd;
 
-	if (from < 0 || from >= FD_MAX)
-		return -EINVAL; /* Linux: at or past RLIMIT_NOFILE, which is FD_MAX here */
+	if (from < 0 || from >= fd_limit())
+		return -EINVAL; /* Linux: at or past RLIMIT_NOFILE */
 	fd = fd_install_from(file_get(f), from, cloexec);
 	if (fd < 0)
 		file_put(f);

@@ -1,5 +1,6 @@
 /* Open files and descriptor tables: see fs/file.h. */
 #include "fs/file.h"
+#include "kernel/task/rlimit.h"
 #include "fs/fs.h"
 #include "kernel/panic.h"
 #include "kernel/task/task.h"
@@ -96,8 +97,9 @@ struct file *fd_get(int fd)
 bool fd_available(void)
 {
 	struct fd_table *t = &current->leader->files;
+	int limit = fd_limit();
 
-	for (int fd = 0; fd < FD_MAX; fd++)
+	for (int fd = 0; fd < limit; fd++)
 		if (!t->fd[fd])
 			return true;
 	return false;
@@ -108,11 +110,21 @@ int fd_install(struct file *f, bool cloexec)
 	return fd_install_from(f, 0, cloexec);
 }
 
+/* Descriptors at or past RLIMIT_NOFILE's soft limit are not given out
+ * (at most FD_MAX, the table's size). */
+int fd_limit(void)
+{
+	u64 n = rlimit_cur(RLIMIT_NOFILE);
+
+	return n < FD_MAX ? (int)n : FD_MAX;
+}
+
 int fd_install_from(struct file *f, int from, bool cloexec)
 {
 	struct fd_table *t = &current->leader->files;
+	int limit = fd_limit();
 
-	for (int fd = from; fd < FD_MAX; fd++)
+	for (int fd = from; fd < limit; fd++)
 		if (!t->fd[fd]) {
 			t->fd[fd] = f;
 			t->cloexec[fd] = cloexec ? 1 : 0;

@@ -134,6 +134,8 @@ int fd_install(struct file *f, bool cloexec);
 bool fd_table_has_room(void);
 /* The same, at the lowest free descriptor >= from (fcntl F_DUPFD). */
 int fd_install_from(struct file *f, int from, bool cloexec);
+/* The first descriptor number not given out: RLIMIT_NOFILE, at most FD_MAX. */
+int fd_limit(void);
 /* Empty slot fd of a call that just filled it (fd_install) and fails
  * afterwards: the caller still holds the file's reference. */
 void fd_uninstall(int fd);

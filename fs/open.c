@@ -338,7 +338,7 @@ long sys_dup2(int oldfd, int newfd)
 
 	if (!f)
 		return -EBADF;
-	if (newfd < 0 || newfd >= FD_MAX) {
+	if (newfd < 0 || newfd >= fd_limit()) {
 		file_put(f);
 		return -EBADF;
 	}

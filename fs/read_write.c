@@ -6,6 +6,7 @@
  * buffer's pages (-EFAULT when the bytes move).
  */
 #include "fs/file.h"
+#include "kernel/task/rlimit.h"
 #include "fs/fs.h"
 #include "fs/syscalls.h"
 #include "fs/tmpfs.h"
@@ -111,7 +112,10 @@ long tmpfs_write(struct fs_node *n, u64 pos, const void __user *buf, size_t len)
 		len = 0x7ffff000; /* Linux's MAX_RW_COUNT */
 	if (len > 0x7ffff000)
 		len = 0x7ffff000;
-	done = shmem_write(n->shm, pos, buf, len);
+	done = rlimit_fsize_write(pos, len); /* SIGXFSZ and -EFBIG at the limit */
+	if (done < 0)
+		return done;
+	done = shmem_write(n->shm, pos, buf, (size_t)done);
 	if (done > 0)
 		tmpfs_touch(n, true, true);
 	return done;

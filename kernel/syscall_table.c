@@ -5,6 +5,7 @@
 #include "fs/syscalls.h"
 #include "ipc/mqueue.h"
 #include "kernel/syscall.h"
+#include "kernel/task/rlimit.h"
 #include "kernel/utsname.h"
 #include "kernel/signal/signal.h"
 #include "kernel/time/itimer.h"
@@ -239,7 +240,11 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_getsid, sys_getsid),
     SYSCALL_ENTRY(__NR_execve, sys_execve), /* kernel/task/exec.c */
     SYSCALL_ENTRY(__NR_times, sys_times), /* kernel/task/process_times.c */
+    SYSCALL_ENTRY(__NR_setrlimit, sys_setrlimit),
+    SYSCALL_ENTRY(__NR_getrlimit, sys_getrlimit),
     SYSCALL_ENTRY(__NR_getrusage, sys_getrusage),
+    SYSCALL_ENTRY(__NR_ugetrlimit, sys_ugetrlimit),
+    SYSCALL_ENTRY(__NR_prlimit64, sys_prlimit64),
     /* signals (kernel/signal/sys_signal.c) */
     SYSCALL_ENTRY(__NR_kill, sys_kill),
     SYSCALL_ENTRY(__NR_tkill, sys_tkill),

@@ -66,6 +66,8 @@
 #define __NR_sethostname       74
 #define __NR_getpgrp           65
 #define __NR_setsid            66
+#define __NR_setrlimit         75
+#define __NR_getrlimit         76
 #define __NR_getrusage         77
 #define __NR_gettimeofday      78
 #define __NR_settimeofday      79
@@ -106,6 +108,7 @@
 #define __NR_rt_sigsuspend     179
 #define __NR_sigaltstack       186
 #define __NR_vfork             190
+#define __NR_ugetrlimit        191
 #define __NR_mmap2             192
 #define __NR_stat64            195
 #define __NR_lstat64           196
@@ -141,6 +144,7 @@
 #define __NR_signalfd4         327
 #define __NR_eventfd2          328
 #define __NR_epoll_create1     329
+#define __NR_prlimit64         340
 #define __NR_pipe2             331
 #define __NR_rt_tgsigqueueinfo  335
 #define __NR_clock_adjtime     343

@@ -137,11 +137,13 @@ void signal_thread_init(struct task *t, struct task *creator)
 
 /* --- entries ---------------------------------------------------------------- */
 
-static struct sigqueue_entry *entry_alloc(struct signal_state *ps)
+/* An entry counted against ps's queue, at most limit of them (the
+ * receiving process's RLIMIT_SIGPENDING, at most ABI_SIGQUEUE_MAX). */
+static struct sigqueue_entry *entry_alloc(struct signal_state *ps, u64 limit)
 {
 	struct sigqueue_entry *e;
 
-	if (ps->queued_count >= ABI_SIGQUEUE_MAX)
+	if (ps->queued_count >= limit || ps->queued_count >= ABI_SIGQUEUE_MAX)
 		return NULL;
 	e = kmem_cache_alloc(sigqueue_cache);
 	if (!e)
@@ -420,7 +422,7 @@ static int send_to(struct task *t, int signo, const siginfo_t *info, bool thread
 		goto out;
 	if (signo < ABI_SIGRTMIN && (sp->set & ABI_SIGMASK(signo)))
 		goto out; /* a standard signal is pending at most once */
-	e = entry_alloc(ps);
+	e = entry_alloc(ps, t->leader->rlim[RLIMIT_SIGPENDING].rlim_cur); /* interrupts off */
 	if (e) {
 		if (info) {
 			e->info = *info;

@@ -7,6 +7,7 @@
  * page allocator, so the free-page count says whether exit gave it back.
  */
 #include "kernel/task/task.h"
+#include "kernel/task/rlimit.h"
 #include "kernel/time/itimer.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/gdt.h"
@@ -315,6 +316,7 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 		rc = itimers_task_init(t);
 	if (rc)
 		goto fail_vm;
+	rlimit_init(t);
 	t->user = true;
 
 	task_user_frame_init(user_stack_init(t), info.entry, esp);
@@ -359,6 +361,13 @@ struct task *task_fork(int *err)
 		task_release(t);
 		*err = -ENOMEM;
 		return NULL;
+	}
+	rlimit_fork(t, proc);
+	{ /* the child's CPU time starts at 0: its RLIMIT_CPU check too */
+		u32 flags = irq_save();
+
+		itimer_rlimit_cpu_update(t);
+		irq_restore(flags);
 	}
 	t->user = true;
 	/* The parent's live x87 state: fnsave stores and resets, frstor reloads. */

@@ -39,6 +39,7 @@
 #include "kernel/time/posix_timers.h"
 #include "lib/compiler.h"
 #include "lib/types.h"
+#include <abi/resource.h>
 
 #include "kernel/signal/signal.h"
 #include "kernel/task/cred.h"
@@ -158,6 +159,9 @@ struct task {
 	 * An autoreaped child (SIGCHLD ignored) adds nothing, as on Linux.
 	 */
 	u64 child_cpu_ns;
+	/* [process] resource limits (kernel/task/rlimit.c), written with
+	 * interrupts off (SMP: the process's task_lock, as Linux's). */
+	struct rlimit64 rlim[RLIMIT_NLIMITS];
 	u32 clear_child_tid;	      /* user address: 0 stored and woken at exit */
 	u64 tls[TASK_TLS_ENTRIES];    /* GDT descriptors of set_thread_area */
 

@@ -43,6 +43,11 @@ struct itimers {
 	struct task *task;
 	struct ktimer real_ktimer; /* ITIMER_REAL, CLOCK_MONOTONIC */
 	struct itimer it[3];	   /* indexed by ITIMER_REAL, _VIRTUAL, _PROF */
+	/* RLIMIT_CPU (kernel/task/rlimit.c): armed at the earlier of the
+	 * soft and hard limits, in the process's CPU-time queue; its entry
+	 * is SIGXCPU, kill_sigq the SIGKILL at the hard limit. */
+	struct itimer rlim_cpu;
+	struct sigqueue_entry kill_sigq;
 };
 
 static const int itimer_signo[3] = {SIGALRM, SIGVTALRM, SIGPROF};
@@ -97,6 +102,58 @@ void itimer_sigalrm_taken(struct task *t)
 	ktimer_start(&its->real_ktimer, next);
 }
 
+/* Where RLIMIT_CPU's node goes next: the soft limit, or the hard one
+ * if earlier (CPU ns of the process); 0 when neither is set. */
+static u64 rlim_cpu_next(const struct rlimit64 *r)
+{
+	u64 soft = r->rlim_cur, hard = r->rlim_max;
+
+	if (soft == RLIM64_INFINITY)
+		return 0; /* as Linux: no soft limit, no check of the hard one */
+	if (hard < soft)
+		soft = hard;
+	return soft >= (RLIM64_INFINITY - 1) / NSEC_PER_SEC ? 0 : soft * NSEC_PER_SEC;
+}
+
+/*
+ * RLIMIT_CPU reached (Linux's check_process_timers): at the hard limit
+ * SIGKILL; at the soft one SIGXCPU, and the soft limit one second on, so
+ * that it comes every second until the hard limit.  Both SI_KERNEL, to
+ * the process.
+ */
+static void rlim_cpu_expired(struct task *t, struct itimers *its, u64 used_ns, u64 *next)
+{
+	struct rlimit64 *r = &t->rlim[RLIMIT_CPU];
+
+	*next = 0;
+	if (r->rlim_cur == RLIM64_INFINITY)
+		return;
+	if (r->rlim_max != RLIM64_INFINITY && used_ns >= r->rlim_max * NSEC_PER_SEC) {
+		signal_send_entry(t, &its->kill_sigq);
+		return;
+	}
+	if (used_ns >= r->rlim_cur * NSEC_PER_SEC) {
+		r->rlim_cur++;
+		signal_send_entry(t, &its->rlim_cpu.sigq);
+	}
+	*next = rlim_cpu_next(r);
+	its->rlim_cpu.cpu_expires_ns = *next;
+}
+
+void itimer_rlimit_cpu_update(struct task *t)
+{
+	struct itimers *its = t->itimers;
+	u64 at;
+
+	if (!its)
+		return;
+	posix_cputimers_disarm_node(t, &its->rlim_cpu.cpu_node);
+	at = rlim_cpu_next(&t->rlim[RLIMIT_CPU]);
+	its->rlim_cpu.cpu_expires_ns = at;
+	if (at)
+		posix_cputimers_arm_node(t, &its->rlim_cpu.cpu_node, at);
+}
+
 bool itimer_cpu_expired(struct task *t, struct timerq_node *node, u64 used_ns, u64 *next)
 {
 	struct itimers *its = t->itimers;
@@ -104,6 +161,10 @@ bool itimer_cpu_expired(struct task *t, struct timerq_node *node, u64 used_ns, u
 
 	if (!its)
 		return false;
+	if (node == &its->rlim_cpu.cpu_node) {
+		rlim_cpu_expired(t, its, used_ns, next);
+		return true;
+	}
 	if (node == &its->it[ITIMER_VIRTUAL].cpu_node)
 		which = ITIMER_VIRTUAL;
 	else if (node == &its->it[ITIMER_PROF].cpu_node)
@@ -200,6 +261,12 @@ static struct itimers *itimers_alloc(struct task *t)
 		it->sigq.info.si_signo = itimer_signo[which];
 		it->sigq.info.si_code = SI_KERNEL;
 	}
+	signal_entry_init(&its->rlim_cpu.sigq, NULL);
+	its->rlim_cpu.sigq.info.si_signo = SIGXCPU;
+	its->rlim_cpu.sigq.info.si_code = SI_KERNEL;
+	signal_entry_init(&its->kill_sigq, NULL);
+	its->kill_sigq.info.si_signo = SIGKILL;
+	its->kill_sigq.info.si_code = SI_KERNEL;
 	return its;
 }
 
@@ -307,6 +374,9 @@ void itimers_task_exit(struct task *t)
 		itimer_stop(t, its, which);
 		signal_entry_remove(t, &its->it[which].sigq);
 	}
+	posix_cputimers_disarm_node(t, &its->rlim_cpu.cpu_node);
+	signal_entry_remove(t, &its->rlim_cpu.sigq);
+	signal_entry_remove(t, &its->kill_sigq);
 	t->itimers = NULL;
 	irq_restore(flags);
 	kfree(its);

@@ -56,4 +56,8 @@ void itimers_task_exit(struct task *t);
  */
 bool itimer_cpu_expired(struct task *t, struct timerq_node *node, u64 used_ns, u64 *next);
 
+/* The process t's RLIMIT_CPU changed (interrupts off): its check re-armed
+ * at the new soft (or hard) limit, or disarmed (kernel/task/rlimit.c). */
+void itimer_rlimit_cpu_update(struct task *t);
+
 #endif

@@ -1,7 +1,7 @@
 /*
  * <sys/resource.h>: getrusage, from the CPU-time clock (the kernel does not
  * split user from system time, so all of it is user time), and the limits
- * the kernel has (fixed: getrlimit reads them, setrlimit cannot move them).
+ * the kernel keeps for each process.
  */
 #ifndef _SYS_RESOURCE_H
 #define _SYS_RESOURCE_H
@@ -22,7 +22,8 @@ int getrusage(int who, struct rusage *usage);
 int getpriority(int which, id_t who);
 int setpriority(int which, id_t who, int prio);
 
-/* Resource limits: Linux's numbers; what the kernel enforces (src/rlimit.c). */
+/* Resource limits: Linux's numbers (RLIMIT_*, struct rlimit64 in
+ * <abi/resource.h>), the kernel's per process (prlimit64; src/rlimit.c). */
 typedef unsigned long rlim_t;
 struct rlimit {
 	rlim_t rlim_cur;
@@ -32,26 +33,17 @@ struct rlimit {
 #define RLIM_SAVED_MAX RLIM_INFINITY
 #define RLIM_SAVED_CUR RLIM_INFINITY
 
-#define RLIMIT_CPU 0
-#define RLIMIT_FSIZE 1
-#define RLIMIT_DATA 2
-#define RLIMIT_STACK 3
-#define RLIMIT_CORE 4
-#define RLIMIT_RSS 5
-#define RLIMIT_NPROC 6
-#define RLIMIT_NOFILE 7
-#define RLIMIT_MEMLOCK 8
-#define RLIMIT_AS 9
-#define RLIMIT_LOCKS 10
-#define RLIMIT_SIGPENDING 11
-#define RLIMIT_MSGQUEUE 12
-#define RLIMIT_NICE 13
-#define RLIMIT_RTPRIO 14
-#define RLIMIT_RTTIME 15
-#define RLIMIT_NLIMITS 16
 #define RLIM_NLIMITS RLIMIT_NLIMITS
+
+typedef unsigned long long rlim64_t;
 
 int getrlimit(int resource, struct rlimit *rlim);
 int setrlimit(int resource, const struct rlimit *rlim);
+int getrlimit64(int resource, struct rlimit64 *rlim);
+int setrlimit64(int resource, const struct rlimit64 *rlim);
+#ifdef _GNU_SOURCE
+int prlimit(pid_t pid, int resource, const struct rlimit *new_limit, struct rlimit *old_limit);
+int prlimit64(pid_t pid, int resource, const struct rlimit64 *new_limit, struct rlimit64 *old_limit);
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 #define SYS_read __NR_read
 #define SYS_write __NR_write
 #define SYS_getpid __NR_getpid
+#define SYS_setrlimit __NR_setrlimit
+#define SYS_getrlimit __NR_getrlimit
+#define SYS_ugetrlimit __NR_ugetrlimit
+#define SYS_prlimit64 __NR_prlimit64
 #define SYS_getppid __NR_getppid
 #define SYS_gettid __NR_gettid
 #define SYS_pause __NR_pause
