@@ -2,14 +2,18 @@
  * Attributes of nodes: truncate, ftruncate (+64), fsync, fdatasync, chmod,
  * fchmod, fchmodat, chown (16- and 32-bit ids), fchownat, utimensat.
  * Only tmpfs nodes change; the read-only tree answers -EROFS once the
- * node is found, as a read-only mount does.  Tasks are root: every owner
- * check passes (CAP_FOWNER, CAP_CHOWN).
+ * node is found, as a read-only mount does; then the owner checks
+ * (fs/perm.h): chmod and times given by the owner or CAP_FOWNER (-EPERM),
+ * chown as Linux's chown_ok and chgrp_ok, truncate and "touch" with write
+ * permission (-EACCES).
  */
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "fs/namei.h"
+#include "fs/perm.h"
 #include "fs/syscalls.h"
 #include "fs/tmpfs.h"
+#include "kernel/task/cred.h"
 #include "kernel/time/clock.h"
 #include "lib/string.h"
 #include <abi/errno.h>
@@ -59,13 +63,15 @@ static long do_truncate_path(const char __user *upath, s64 len)
 
 	if (len < 0)
 		return -EINVAL;
-	rc = fs_lookup_at(AT_FDCWD, upath, &n);
+	rc = fs_lookup_at(AT_FDCWD, upath, 0, &n);
 	if (rc)
 		return rc;
 	if (S_ISDIR(n->mode))
 		rc = -EISDIR;
 	else if (!S_ISREG(n->mode))
 		rc = -EINVAL;
+	else if (n->sb && (rc = fs_permission(n, MAY_WRITE)))
+		; /* Linux's vfs_truncate: EROFS, then the permission */
 	else
 		rc = truncate_node(n, len);
 	fs_node_put(n);
@@ -132,10 +138,18 @@ long sys_fdatasync(int fd)
 	return sys_fsync(fd);
 }
 
+/* chmod: the owner or CAP_FOWNER; set-group-ID only for a member of the
+ * file's group or CAP_FSETID, else silently dropped (setattr_prepare). */
 static int chmod_node(struct fs_node *n, u32 mode)
 {
+	const struct cred *c = current_fscred();
+
 	if (!n->sb)
 		return -EROFS;
+	if (!fs_owner_or_capable(n))
+		return -EPERM;
+	if (!cred_in_group(c, n->gid) && !cred_fs_capable(c))
+		mode &= ~(u32)S_ISGID;
 	n->mode = (n->mode & S_IFMT) | (mode & 07777);
 	tmpfs_touch(n, false, true);
 	return 0;
@@ -144,7 +158,7 @@ static int chmod_node(struct fs_node *n, u32 mode)
 long sys_fchmodat(int dirfd, const char __user *path, u32 mode)
 {
 	struct fs_node *n;
-	int rc = fs_lookup_at(dirfd, path, &n);
+	int rc = fs_lookup_at(dirfd, path, 0, &n);
 
 	if (rc)
 		return rc;
@@ -171,12 +185,26 @@ long sys_fchmod(int fd, u32 mode)
 	return rc;
 }
 
-/* chown: (u32)-1 keeps the id; a change of owner clears set-user-ID, and
- * set-group-ID when the group may execute (Linux's setattr_should_drop_sgid). */
+/*
+ * chown: (u32)-1 keeps the id; a change of owner clears set-user-ID, and
+ * set-group-ID when the group may execute (Linux's setattr_should_drop_sgid).
+ * Without CAP_CHOWN: the owner may "give" the file only to itself, and
+ * change its group only to its fsgid or one of its groups (chown_ok,
+ * chgrp_ok): -EPERM.
+ */
 static int chown_node(struct fs_node *n, u32 uid, u32 gid)
 {
+	const struct cred *c = current_fscred();
+
 	if (!n->sb)
 		return -EROFS;
+	if (!cred_fs_capable(c)) {
+		if (uid != 0xffffffffu && (c->fsuid != n->uid || uid != n->uid))
+			return -EPERM;
+		if (gid != 0xffffffffu &&
+		    (c->fsuid != n->uid || (gid != n->gid && !cred_in_group(c, gid))))
+			return -EPERM;
+	}
 	if (uid != 0xffffffffu)
 		n->uid = uid;
 	if (gid != 0xffffffffu)
@@ -197,7 +225,7 @@ long sys_fchownat(int dirfd, const char __user *upath, u32 uid, u32 gid, int fla
 
 	if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
-	rc = fs_lookup_at(dirfd, upath, &n);
+	rc = fs_lookup_at(dirfd, upath, flags & AT_SYMLINK_NOFOLLOW, &n);
 	if (rc)
 		return rc;
 	rc = chown_node(n, uid, gid);
@@ -268,6 +296,28 @@ static int set_time(u32 *sec, u32 *nsec, s64 tv_sec, long tv_nsec, u64 now)
 }
 
 /*
+ * Who may set times (Linux's setattr_prepare and notify_change), after
+ * -EROFS: a time given (not UTIME_NOW, not UTIME_OMIT) only the owner or
+ * CAP_FOWNER (-EPERM); "now" for both (NULL) also whoever may write
+ * (-EACCES); "now" for one and UTIME_OMIT for the other, anyone.
+ */
+static int utimes_permission(struct fs_node *n, const s64 *sec, const long *nsec)
+{
+	bool touch = !sec || (nsec[0] == UTIME_NOW && nsec[1] == UTIME_NOW);
+	bool given = false;
+
+	if (!n->sb)
+		return -EROFS;
+	for (int i = 0; sec && i < 2; i++)
+		given |= nsec[i] != UTIME_NOW && nsec[i] != UTIME_OMIT;
+	if (fs_owner_or_capable(n))
+		return 0;
+	if (given)
+		return -EPERM;
+	return touch ? fs_permission(n, MAY_WRITE) : 0;
+}
+
+/*
  * utimensat with times already in the kernel (NULL: both now).  A NULL
  * path is dirfd itself (Linux's do_utimes on a descriptor: flags must be
  * 0).  Both UTIME_OMIT changes nothing, not even ctime.
@@ -295,13 +345,14 @@ static long do_utimensat(int dirfd, const char __user *upath, const s64 *sec, co
 			return -EINVAL;
 		rc = node_of_fd(dirfd, &n, NULL);
 	} else {
-		rc = fs_lookup_at(dirfd, upath, &n);
+		rc = fs_lookup_at(dirfd, upath, flags & AT_SYMLINK_NOFOLLOW, &n);
 	}
 	if (rc)
 		return rc;
-	if (!n->sb) {
+	rc = utimes_permission(n, sec, nsec);
+	if (rc) {
 		fs_node_put(n);
-		return -EROFS;
+		return rc;
 	}
 	as = n->atime, ans = n->atime_ns, ms = n->mtime, mns = n->mtime_ns;
 	if (!sec) {

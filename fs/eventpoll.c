@@ -19,13 +19,27 @@
  * that a small maxevents still sees every ready item in turn, as Linux's
  * ready list re-queued at its tail.
  *
- * Edge-triggered items (EPOLLET) need an event, not a state: every
- * file_poll_wake first calls eventpoll_wake, which polls each ET item's
- * file and marks `edge` when a bit it asks for rose since it last looked
- * (`last`).  epoll_wait reports a marked item if its file is still ready,
- * and clears the mark.  Linux marks an item on every wake of its file,
- * even one that raises no new bit (a second write into a pipe not read
- * yet): here only a rising bit does (docs/DESIGN.md, differences).
+ * Edge-triggered items (EPOLLET) need an event, not a state: a mark
+ * (`edge`, Linux's place on the ready list) that epoll_wait clears when it
+ * reports the item, which it does only if the file is still ready.  Files
+ * that announce each change by a keyed wake (poll_keyed in fs/file.h:
+ * pipes) mark their items as Linux's ep_poll_callback does, on every wake
+ * whose key the item asks for (eventpoll_wake_queue): a second write into
+ * a pipe not read yet is an edge again.  Other files have one wake for
+ * all: every file_poll_wake first calls eventpoll_wake, which polls each
+ * ET item of such a file and marks it when a bit it asks for rose since
+ * it last looked (`last`).
+ *
+ * EPOLLEXCLUSIVE (items of poll_keyed files): the item too is reported only
+ * when marked, and a keyed wake marks the exclusive items of its queue in
+ * the order they were added, up to the first whose epoll has a waiter in
+ * epoll_wait not yet woken by such a wake (`sleepers`, `claimed`): so one
+ * event wakes one of several epolls, as Linux's exclusive wait entries.
+ * A level-triggered one keeps its mark while its file stays ready, as
+ * Linux re-queues it.  On other files EPOLLEXCLUSIVE is checked and kept
+ * but every waiter sees the event (docs/DESIGN.md).  A task blocked in
+ * read(2) is one of Linux's exclusive waiters on a pipe's queue and may
+ * take a wake before an exclusive item does; here it does not.
  *
  * EPOLLONESHOT: a reported item keeps only its private bits, so it
  * reports nothing until EPOLL_CTL_MOD re-arms it.
@@ -49,7 +63,9 @@
  * ready state) guarding items, nitems and each item's events, data, last
  * and edge; a global mutex (Linux's epnested_mutex) around the loop check;
  * a spin lock for the ET list and a per-file spin lock for epoll_items
- * (Linux's file->f_lock).
+ * (Linux's file->f_lock); a spin lock for keyed_items and the epolls'
+ * sleepers and claimed, taken by eventpoll_wake_queue under the pipe's
+ * lock (Linux: the wait queue's lock, then ep->lock).
  */
 #include "arch/i386/cpu.h"
 #include "fs/file.h"
@@ -80,6 +96,8 @@
 struct eventpoll {
 	struct list_head items; /* struct epitem.ep_link, in report order */
 	u32 nitems;
+	u32 sleepers; /* tasks in epoll_wait on it */
+	u32 claimed;  /* of those, woken by an exclusive item's wake, not yet scanned */
 	struct file *file; /* its own file, not a reference: for the loop check */
 };
 
@@ -90,14 +108,19 @@ struct epitem {
 	u32 events;		 /* asked, with EPOLLERR | EPOLLHUP; only private bits once a oneshot fired */
 	u64 data;		 /* returned with each report */
 	u32 last;		 /* ET: the file's mask when last looked at */
-	bool edge;		 /* ET: a bit asked for rose since the last report */
+	bool edge;		 /* marked: to be reported if ready (ET, exclusive) */
+	bool keyed;		 /* its file is poll_keyed: in keyed_items, not et_items */
 	struct list_head ep_link; /* in ep->items */
-	struct list_head et_link; /* in et_items while EPOLLET */
+	struct list_head et_link; /* in et_items while EPOLLET, unless keyed */
+	struct list_head key_link; /* in keyed_items, when keyed */
 	struct epitem *file_next; /* the next item watching the same file */
 };
 
 /* Every EPOLLET item of every epoll: what eventpoll_wake looks at. */
 static struct list_head et_items = LIST_HEAD_INIT(et_items);
+/* Every item of a poll_keyed file, in the order added: what
+ * eventpoll_wake_queue looks at. */
+static struct list_head keyed_items = LIST_HEAD_INIT(keyed_items);
 
 static const struct file_ops eventpoll_ops;
 
@@ -125,12 +148,18 @@ static u32 ep_item_poll(struct epitem *epi, int depth)
 	return file_poll(epi->file);
 }
 
+/* Is epi reported only when marked (edge)? */
+static bool ep_item_marked_only(const struct epitem *epi)
+{
+	return (epi->events & EPOLLET) || (epi->keyed && (epi->events & EPOLLEXCLUSIVE));
+}
+
 /* Would epi be reported now (without taking it)? */
 static bool ep_item_ready(struct epitem *epi, int depth)
 {
 	if (!(epi->events & ~EP_PRIVATE_BITS))
 		return false; /* a oneshot that fired */
-	if ((epi->events & EPOLLET) && !epi->edge)
+	if (ep_item_marked_only(epi) && !epi->edge)
 		return false;
 	return ep_item_poll(epi, depth) & epi->events;
 }
@@ -176,6 +205,58 @@ bool eventpoll_et_active(void)
 	return !list_empty(&et_items);
 }
 
+/* Does epi wait on the queue of src named (eventpoll_wake_queue)? */
+static bool ep_item_on_queue(const struct epitem *epi, const void *src, bool write_side)
+{
+	u32 acc = epi->file->flags & O_ACCMODE;
+
+	if (epi->file->private_data != src)
+		return false;
+	return write_side ? acc != O_RDONLY : acc != O_WRONLY;
+}
+
+/* Linux's ep_poll_callback for an exclusive item: whether the wake counts
+ * as taken (its epoll has a waiter, and the key is the one direction the
+ * item asks for, or no key). */
+static bool ep_exclusive_takes(struct epitem *epi, u32 key)
+{
+	struct eventpoll *ep = epi->ep;
+	u32 inout = key & (EPOLLIN | EPOLLOUT);
+
+	if (ep->sleepers <= ep->claimed)
+		return false;
+	if (inout && (inout == (EPOLLIN | EPOLLOUT) || !(epi->events & inout)))
+		return false;
+	ep->claimed++;
+	return true;
+}
+
+void eventpoll_wake_queue(const void *src, bool write_side, u32 key, bool all)
+{
+	struct epitem *epi;
+	u32 flags = irq_save();
+
+	/* Linux's non-exclusive entries are at the queue's head: all marked */
+	list_for_each_entry(epi, &keyed_items, key_link)
+	{
+		if (!ep_item_on_queue(epi, src, write_side) || (epi->events & EPOLLEXCLUSIVE))
+			continue;
+		if ((epi->events & ~EP_PRIVATE_BITS) && (!key || (key & epi->events)))
+			epi->edge = true;
+	}
+	list_for_each_entry(epi, &keyed_items, key_link)
+	{
+		if (!ep_item_on_queue(epi, src, write_side) || !(epi->events & EPOLLEXCLUSIVE))
+			continue;
+		if (!(epi->events & ~EP_PRIVATE_BITS) || (key && !(key & epi->events)))
+			continue;
+		epi->edge = true;
+		if (!all && ep_exclusive_takes(epi, key))
+			break;
+	}
+	irq_restore(flags);
+}
+
 void eventpoll_wake(void)
 {
 	struct epitem *epi;
@@ -208,12 +289,16 @@ static void ep_item_set(struct epitem *epi, u32 events, u64 data)
 
 	epi->events = events | EPOLLERR | EPOLLHUP;
 	epi->data = data;
+	epi->last = 0;
+	epi->edge = false;
+	if (epi->keyed) { /* Linux's ep_insert and ep_modify queue it if ready */
+		epi->edge = (ep_item_poll(epi, 0) & epi->events & ~EP_PRIVATE_BITS) != 0;
+		return;
+	}
 	if ((events & EPOLLET) && !was_et)
 		list_add_tail(&epi->et_link, &et_items);
 	else if (!(events & EPOLLET) && was_et)
 		list_del(&epi->et_link);
-	epi->last = 0;
-	epi->edge = false;
 	if (events & EPOLLET)
 		ep_item_look(epi);
 }
@@ -226,7 +311,9 @@ static void ep_remove(struct epitem *epi)
 		pp = &(*pp)->file_next;
 	*pp = epi->file_next;
 	list_del(&epi->ep_link);
-	if (epi->events & EPOLLET)
+	if (epi->keyed)
+		list_del(&epi->key_link);
+	else if (epi->events & EPOLLET)
 		list_del(&epi->et_link);
 	epi->ep->nitems--;
 	kfree(epi);
@@ -382,6 +469,9 @@ static long ep_ctl_locked(struct eventpoll *ep, int op, struct file *tf, int fd,
 		epi->ep = ep;
 		epi->file = tf;
 		epi->fd = fd;
+		epi->keyed = tf->ops && tf->ops->poll_keyed;
+		if (epi->keyed)
+			list_add_tail(&epi->key_link, &keyed_items);
 		list_add_tail(&epi->ep_link, &ep->items);
 		ep->nitems++;
 		epi->file_next = tf->epoll_items;
@@ -440,6 +530,8 @@ long sys_epoll_ctl(int epfd, int op, int fd, struct epoll_event __user *uev)
 	flags = irq_save();
 	ret = ep_ctl_locked(f->private_data, op, tf, fd, &ev);
 	irq_restore(flags);
+	if (!ret && op != EPOLL_CTL_DEL)
+		file_poll_wake(); /* a waiter sees an item ready now (Linux's ep_insert) */
 out:
 	if (tf)
 		file_put(tf);
@@ -462,6 +554,8 @@ static long ep_scan(void *arg)
 	struct list_head reported = LIST_HEAD_INIT(reported);
 	int n = 0;
 
+	if (c->ep->claimed) /* this waiter takes one exclusive wake */
+		c->ep->claimed--;
 	list_for_each_entry_safe(epi, tmp, &c->ep->items, ep_link)
 	{
 		u32 mask;
@@ -470,7 +564,7 @@ static long ep_scan(void *arg)
 			break;
 		if (!(epi->events & ~EP_PRIVATE_BITS))
 			continue;
-		if (epi->events & EPOLLET) {
+		if (ep_item_marked_only(epi)) {
 			if (!epi->edge)
 				continue;
 			epi->edge = false;
@@ -478,6 +572,8 @@ static long ep_scan(void *arg)
 		mask = ep_item_poll(epi, 0) & epi->events;
 		if (!mask)
 			continue;
+		if (!(epi->events & EPOLLET) && ep_item_marked_only(epi))
+			epi->edge = true; /* level-triggered: queued again, as Linux */
 		c->ev[n].events = mask;
 		c->ev[n].data.u64 = epi->data;
 		n++;
@@ -518,7 +614,11 @@ static long ep_wait(int epfd, struct epoll_event __user *uevents, int maxevents,
 		goto out;
 	c->ep = f->private_data;
 	c->max = maxevents < EP_BATCH ? maxevents : EP_BATCH;
+	c->ep->sleepers++;
 	ret = poll_wait(ep_scan, c, deadline);
+	c->ep->sleepers--;
+	if (c->ep->claimed > c->ep->sleepers)
+		c->ep->claimed = c->ep->sleepers;
 	if (ret == -ERESTARTNOHAND)
 		ret = -EINTR;
 	if (ret > 0 && copy_to_user(uevents, c->ev, (size_t)ret * sizeof(struct epoll_event)))

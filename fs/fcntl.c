@@ -3,8 +3,7 @@
  * descriptor of tick386 has: duplicate (F_DUPFD, F_DUPFD_CLOEXEC), the
  * descriptor's flag (F_GETFD, F_SETFD), the file's status flags (F_GETFL,
  * F_SETFL), the owner for SIGIO (F_GETOWN, F_SETOWN) and a pipe's size
- * (F_GETPIPE_SZ).  Any other command is EINVAL, F_SETPIPE_SZ too: a pipe's
- * ring is fixed at creation here (fs/pipe.c), so it cannot be resized.  On i386,
+ * (F_GETPIPE_SZ, F_SETPIPE_SZ: fs/pipe.c).  Any other command is EINVAL.  On i386,
  * fcntl64 differs only in the record-lock commands, which tick386 has not.
  *
  * F_SETFL changes O_APPEND and O_NONBLOCK and ignores every other bit (the
@@ -75,7 +74,8 @@ long sys_fcntl(int fd, int cmd, u32 arg)
 		ret = 0;
 		break;
 	case F_GETPIPE_SZ:
-		ret = pipe_get_size(f);
+	case F_SETPIPE_SZ:
+		ret = pipe_fcntl(f, cmd, arg);
 		break;
 	default:
 		ret = -EINVAL;

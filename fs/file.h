@@ -65,6 +65,11 @@ struct file_ops {
 	 * edge-triggered epoll item takes each wake as an edge and asks
 	 * again in the waiter (fs/eventpoll.c). */
 	bool poll_per_task;
+	/* Every change of what poll says is announced by a keyed wake
+	 * (eventpoll_wake_queue, fs/select.h: a pipe's), which epoll items
+	 * take as Linux's ep_poll_callback does; eventpoll_wake's look for a
+	 * rising bit leaves such files alone. */
+	bool poll_keyed;
 };
 
 struct file {

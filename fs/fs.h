@@ -56,7 +56,22 @@ struct fs_node {
 	u32 dir_seq, next_seq;
 	/* A tmpfs FIFO: its pipe while some end is open (fs/pipe.c); NULL. */
 	struct pipe *fifo;
+	/* A tmpfs symbolic link (S_IFLNK): its target, size bytes and a NUL;
+	 * kmalloc'ed, or in the page of shm when longer than
+	 * TMPFS_SHORT_LINK (fs/tmpfs.c). */
+	const char *link;
+	/* A tmpfs hard link's extra directory entry: the node it names
+	 * (referenced).  Only the entry's name, parent, place and mode
+	 * (the type, for getdents) are its own; every lookup but an unlink's
+	 * or a rename's goes on to link_to (fs_inode). */
+	struct fs_node *link_to;
 };
+
+/* The node a directory entry names: itself, or a hard link's target. */
+static inline struct fs_node *fs_inode(struct fs_node *n)
+{
+	return n->link_to ? n->link_to : n;
+}
 
 /* One directory entry as getdents64 reports it. */
 struct fs_dirent {
@@ -115,15 +130,32 @@ void fs_init(void);
 /* Whether module m is an initramfs (data starts with the newc magic), not a program. */
 bool fs_module_is_initramfs(const struct boot_module *m);
 
+/* Linux's MAXSYMLINKS: symbolic links followed in one lookup at most. */
+#define FS_MAX_LINKS 40
+
+/* How fs_walk treats the last name of a path. */
+#define FS_WALK_NOFOLLOW 0x100 /* a symbolic link is not followed (lstat): the
+				* value of AT_SYMLINK_NOFOLLOW, so that the *at
+				* calls pass their flags */
+#define FS_WALK_ENTRY	 0x1 /* the directory entry itself: a hard link's own
+			      * entry, not fs_inode (unlink, rename) */
+
 /*
  * Resolve path (NUL-terminated, already in kernel memory) from directory
  * start, or from the root if it begins with '/': repeated slashes count as
- * one, "." stays, ".." goes up (the root's ".." is the root).  0 and *out,
- * or -ENOENT (empty path, missing name), -ENOTDIR (a component, or a
- * trailing slash, on a non-directory), -ENAMETOOLONG (a name > NAME_MAX).
- * *out is referenced: give it back with fs_node_put.
+ * one, "." stays, ".." goes up (the root's ".." is the root).  A symbolic
+ * link met on the way is followed, its target walked from the link's
+ * directory (or the root); the last name's too, unless FS_WALK_NOFOLLOW
+ * and no slash follows it (Linux's trailing-slash rule).  0 and *out,
+ * or -ENOENT (empty path, missing name, a dangling link), -ENOTDIR (a
+ * component, or a trailing slash, on a non-directory), -ENAMETOOLONG (a
+ * name > NAME_MAX), -ELOOP (more than FS_MAX_LINKS links followed).
+ * *out is referenced: give it back with fs_node_put.  *links counts the
+ * links followed so far, across the walks of one system call.
  */
-int fs_walk(struct fs_node *start, const char *path, struct fs_node **out);
+int fs_walk_counted(struct fs_node *start, const char *path, int flags, u32 *links,
+		    struct fs_node **out);
+int fs_walk(struct fs_node *start, const char *path, int flags, struct fs_node **out);
 
 /* Entry i of directory dir (its children, or a generated listing): true
  * and *e, or false past the end. */

@@ -12,6 +12,7 @@
  */
 #include "arch/i386/memlayout.h"
 #include "fs/fs.h"
+#include "fs/perm.h"
 #include "fs/proc.h"
 #include "fs/sysfs.h"
 #include "fs/tmpfs.h"
@@ -58,8 +59,8 @@ bool fs_dir_entry(struct fs_node *dir, u32 i, struct fs_dirent *e)
 		c = c->next_sibling;
 	e->name = c->name;
 	e->name_len = c->name_len;
-	e->ino = c->ino;
-	e->mode = c->mode;
+	e->ino = fs_inode(c)->ino;
+	e->mode = fs_inode(c)->mode;
 	return true;
 }
 
@@ -74,10 +75,27 @@ static int lookup(struct fs_node *n, const char *name, size_t len, struct fs_nod
 	return *out ? 0 : -ENOENT;
 }
 
-int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
+/*
+ * The walk keeps, for each symbolic link whose target it is walking, the
+ * link (referenced: the target's bytes are the link's) and where the path
+ * that named it goes on afterwards: a stack of at most FS_MAX_LINKS
+ * frames, on the kernel stack at a fixed cost, so that 40 links nested in
+ * each other's targets cost no deeper recursion.  A target's own names
+ * are always followed (Linux's link_path_walk); flags concern only the
+ * last name of the path itself.
+ */
+struct walk_frame {
+	struct fs_node *link;
+	const char *rest;
+};
+
+int fs_walk_counted(struct fs_node *start, const char *path, int flags, u32 *links,
+		    struct fs_node **out)
 {
+	struct walk_frame stack[FS_MAX_LINKS];
 	struct fs_node *n = fs_node_get(path[0] == '/' ? &fs_root : start), *next;
 	const char *p = path;
+	u32 depth = 0;
 	int rc;
 
 	if (!path[0]) {
@@ -87,18 +105,37 @@ int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
 	for (;;) {
 		const char *name;
 		size_t len;
+		bool last, slash;
 
 		while (*p == '/')
 			p++;
-		if (!*p)
-			break;
+		if (!*p) {
+			/* The end of the path or of a link's target: a slash
+			 * at its end wants a directory. */
+			rc = -ENOTDIR;
+			if (p[-1] == '/' && !S_ISDIR(n->mode))
+				goto fail;
+			if (!depth)
+				break;
+			depth--;
+			fs_node_put(stack[depth].link);
+			p = stack[depth].rest;
+			continue;
+		}
 		name = p;
 		while (*p && *p != '/')
 			p++;
 		len = (size_t)(p - name);
+		slash = *p == '/';
+		while (*p == '/')
+			p++;
+		last = !depth && !*p; /* the last name of the path itself */
 		/* Linux's order: the directory to search first, then the name. */
 		rc = -ENOTDIR;
 		if (!S_ISDIR(n->mode))
+			goto fail;
+		rc = fs_permission(n, MAY_EXEC); /* Linux's may_lookup */
+		if (rc)
 			goto fail;
 		if (len == 1 && name[0] == '.')
 			continue;
@@ -117,18 +154,51 @@ int fs_walk(struct fs_node *start, const char *path, struct fs_node **out)
 				fs_node_put(next);
 				next = root;
 			}
+			if (!(last && !slash && (flags & FS_WALK_ENTRY)) && next->link_to) {
+				struct fs_node *target = fs_node_get(next->link_to);
+
+				fs_node_put(next); /* a hard link: the node it names */
+				next = target;
+			}
+			/* A symbolic link is followed, unless it is the last
+			 * name, asked not to be, and no slash follows it. */
+			if (S_ISLNK(next->mode) &&
+			    !(last && !slash && (flags & (FS_WALK_NOFOLLOW | FS_WALK_ENTRY)))) {
+				rc = -ELOOP;
+				if (++*links > FS_MAX_LINKS) {
+					fs_node_put(next);
+					goto fail;
+				}
+				/* p goes on after the link's name (its slashes
+				 * too: the end check sees them as p[-1]). */
+				stack[depth].link = next;
+				stack[depth].rest = slash ? p - 1 : p;
+				depth++;
+				p = next->link;
+				if (*p == '/') {
+					fs_node_put(n);
+					n = fs_node_get(&fs_root);
+				}
+				continue;
+			}
 		}
 		fs_node_put(n);
 		n = next;
 	}
-	rc = -ENOTDIR;
-	if (p[-1] == '/' && !S_ISDIR(n->mode))
-		goto fail;
 	*out = n;
 	return 0;
 fail:
+	while (depth)
+		fs_node_put(stack[--depth].link);
 	fs_node_put(n);
 	return rc;
+}
+
+int fs_walk(struct fs_node *start, const char *path, int flags, struct fs_node **out)
+{
+	u32 links = 0;
+
+	return fs_walk_counted(start, path, flags, &links, out);
 }
 
 static struct fs_node *add_child(struct fs_node *dir, const char *name, size_t len, u32 mode)

@@ -25,6 +25,7 @@
 #include "lib/string.h"
 #include "mm/kheap.h"
 #include "mm/pmm.h"
+#include "kernel/task/cred.h"
 #include <abi/errno.h>
 #include <abi/fcntl.h>
 #include <abi/stat.h>
@@ -160,9 +161,13 @@ long sys_mount(const char __user *usrc, const char __user *utarget, const char _
 		return rc;
 	if (strcmp(type, "tmpfs"))
 		return -ENODEV;
-	rc = fs_lookup_at(AT_FDCWD, utarget, &mp);
+	rc = fs_lookup_at(AT_FDCWD, utarget, 0, &mp);
 	if (rc)
 		return rc;
+	if (!capable()) { /* CAP_SYS_ADMIN, once the target is found (path_mount) */
+		rc = -EPERM;
+		goto out;
+	}
 	if (!S_ISDIR(mp->mode)) {
 		rc = -ENOTDIR;
 		goto out;
@@ -197,10 +202,22 @@ out:
 	return rc;
 }
 
+/* Whether n has holders other than its names and children (+ extra):
+ * a directory has its entry and its children, a file each of its names
+ * (nlink: its own entry, if it still has it, and each hard link's). */
+static bool held(const struct fs_node *n, u32 extra)
+{
+	u32 names = S_ISDIR(n->mode) ? 1 + n->child_count : n->nlink;
+
+	return n->mounted || n->fifo || n->refs != names + extra;
+}
+
 /* Whether a node of the mount is used by anything but the tree itself. */
 static bool busy(const struct fs_node *n, u32 extra)
 {
-	if (n->mounted || n->fifo || n->refs != 1 + n->child_count + extra)
+	if (n->link_to) /* a hard link: the node it names may be open */
+		return n->refs != 1 || held(n->link_to, 0);
+	if (held(n, extra))
 		return true;
 	for (const struct fs_node *c = n->first_child; c; c = c->next_sibling)
 		if (busy(c, 0))
@@ -227,16 +244,21 @@ long sys_umount2(const char __user *utarget, int flags)
 
 	if (flags & ~(MNT_FORCE | MNT_DETACH | MNT_EXPIRE | UMOUNT_NOFOLLOW))
 		return -EINVAL;
-	rc = fs_lookup_at(AT_FDCWD, utarget, &root);
+	rc = fs_lookup_at(AT_FDCWD, utarget, (flags & UMOUNT_NOFOLLOW) ? FS_WALK_NOFOLLOW : 0, &root);
 	if (rc)
 		return rc;
+	if (!capable()) { /* CAP_SYS_ADMIN (can_umount), before "is it a mount" */
+		fs_node_put(root);
+		return -EPERM;
+	}
 	sb = root->sb;
 	if (!sb || sb->root != root) {
 		fs_node_put(root);
 		return -EINVAL; /* not the root of a mount */
 	}
-	/* The mount's reference and ours on the root. */
-	if (busy(root, 1)) {
+	/* The mount's reference and ours on the root; a file with no name
+	 * left is held by something (an open file), so the mount is too. */
+	if (sb->orphans || busy(root, 1)) {
 		fs_node_put(root);
 		return -EBUSY;
 	}

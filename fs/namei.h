@@ -14,8 +14,9 @@ struct fs_node;
  * cwd for AT_FDCWD, dirfd's directory; referenced (fs_node_put).
  * -EBADF, -ENOTDIR. */
 int fs_start(int dirfd, const char *path, struct fs_node **out);
-/* The node at a user path from dirfd: 0 and *out (referenced), or -errno. */
-int fs_lookup_at(int dirfd, const char __user *upath, struct fs_node **out);
+/* The node at a user path from dirfd: 0 and *out (referenced), or -errno;
+ * flags: FS_WALK_NOFOLLOW or 0 (fs/fs.h). */
+int fs_lookup_at(int dirfd, const char __user *upath, int flags, struct fs_node **out);
 
 /* A path split for the calls that make or remove a name. */
 struct fs_parent {
@@ -26,6 +27,7 @@ struct fs_parent {
 	bool slash; /* the path ended with '/' */
 	bool dot;   /* the last name is "." */
 	bool dotdot;
+	u32 links; /* symbolic links followed so far (fs_walk_counted) */
 };
 /*
  * Walk all but the last name: 0 and *p, or -errno of the walk
@@ -34,9 +36,13 @@ struct fs_parent {
  * order.
  */
 int fs_parent_at(int dirfd, const char __user *upath, struct fs_parent *p);
+/* The same from start for path (kmalloc'ed: p takes it, freed on error);
+ * p->links goes on counting. */
+int fs_parent_split(struct fs_node *start, char *path, struct fs_parent *p);
 void fs_parent_done(struct fs_parent *p);
-/* The child of dir named p's last name, referenced and mounts crossed:
- * 0, -ENOENT, -ENAMETOOLONG. */
+/* The directory entry of dir named p's last name, referenced and mounts
+ * crossed, a symbolic link or a hard link's entry itself (fs_inode for
+ * its node; "/", ".", ".." are walked): 0, -ENOENT, -ENAMETOOLONG. */
 int fs_parent_child(struct fs_parent *p, struct fs_node **out);
 /* Whether a new name may be made in p->dir: 0, -EROFS (not tmpfs),
  * -ENOENT (a removed directory), -ENAMETOOLONG. */

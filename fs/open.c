@@ -6,8 +6,8 @@
  * exists is -EEXIST; a directory opened with O_CREAT, for writing or with
  * O_TRUNC is -EISDIR; O_DIRECTORY on a file is -ENOTDIR; a file opened for
  * writing or with O_TRUNC is -EROFS, and so is creating a name that does
- * not exist in a directory that does.  Tasks run as root, so permission
- * bits never refuse reading; access(X_OK) wants an x bit on a file.
+ * not exist in a directory that does; then the mode bits (fs/perm.h:
+ * -EACCES), which root passes except execute without any x bit.
  * tmpfs (fs/tmpfs.h) takes writes, O_CREAT and O_TRUNC; a relative path
  * starts at the process's working directory (fs/namei.c).
  */
@@ -15,6 +15,7 @@
 #include "fs/fs.h"
 #include "fs/fifo.h"
 #include "fs/namei.h"
+#include "fs/perm.h"
 #include "fs/tmpfs.h"
 #include "fs/syscalls.h"
 #include "kernel/task/task.h"
@@ -48,18 +49,33 @@ int fs_get_path(const char __user *upath, char **out)
 static int check_open(struct fs_node *n, int flags)
 {
 	bool writing = (flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC);
+	int mask;
 
 	if ((flags & O_CREAT) && (flags & O_EXCL))
 		return -EEXIST;
 	if (S_ISDIR(n->mode))
-		return (writing || (flags & O_CREAT)) ? -EISDIR : 0;
+		return (writing || (flags & O_CREAT)) ? -EISDIR : fs_permission(n, MAY_READ);
 	if (flags & O_DIRECTORY)
 		return -ENOTDIR;
 	/* A generated file opens for writing as Linux's /proc does for root;
 	 * write(2) then refuses (fs_node_ops.write_error). */
 	if (writing && !n->ops && !n->sb)
 		return -EROFS;
-	return 0;
+	/* Linux's may_open: the access mode's bits (a FIFO's O_TRUNC aside). */
+	switch (flags & O_ACCMODE) {
+	case O_RDONLY:
+		mask = MAY_READ;
+		break;
+	case O_WRONLY:
+		mask = MAY_WRITE;
+		break;
+	default:
+		mask = MAY_READ | MAY_WRITE;
+		break;
+	}
+	if ((flags & O_TRUNC) && S_ISREG(n->mode))
+		mask |= MAY_WRITE;
+	return fs_permission(n, mask);
 }
 
 /* A regular file's bytes for this open: the archive's, or text made now
@@ -90,25 +106,67 @@ static int open_bytes(struct file *f, struct fs_node *n)
  * The node an open names, made with O_CREAT if missing (tmpfs only):
  * referenced in *out, *created when it is new.  Linux's order: the walk
  * to the directory, O_CREAT of a name with a trailing slash (-EISDIR),
- * then the name, then whether the directory takes a new one.
+ * then the name, then whether the directory takes a new one.  A last
+ * symbolic link is followed (-ELOOP with O_NOFOLLOW); with O_CREAT a
+ * dangling one makes its target, walked from the link's directory, as
+ * Linux does, and O_EXCL refuses any link (-EEXIST).
  */
 static int open_node(int dirfd, const char __user *upath, int flags, u32 mode,
 		     struct fs_node **out, bool *created)
 {
 	struct fs_parent p;
+	struct fs_node *n;
+	char *target;
 	int rc;
 
 	*created = false;
-	if (!(flags & O_CREAT))
-		return fs_lookup_at(dirfd, upath, out);
+	if (!(flags & O_CREAT)) {
+		rc = fs_lookup_at(dirfd, upath, (flags & O_NOFOLLOW) ? FS_WALK_NOFOLLOW : 0, out);
+		if (!rc && S_ISLNK((*out)->mode)) {
+			fs_node_put(*out);
+			rc = -ELOOP;
+		}
+		return rc;
+	}
 	rc = fs_parent_at(dirfd, upath, &p);
 	if (rc)
 		return rc;
-	if (p.len == 0 || p.dot || p.dotdot || p.slash) {
-		rc = -EISDIR;
-		goto out;
+	for (;;) {
+		if (p.len == 0 || p.dot || p.dotdot || p.slash) {
+			rc = -EISDIR;
+			goto out;
+		}
+		rc = fs_parent_child(&p, &n);
+		if (rc)
+			break;
+		*out = fs_node_get(fs_inode(n));
+		fs_node_put(n);
+		if (!S_ISLNK((*out)->mode))
+			goto out;
+		n = *out;
+		rc = (flags & O_EXCL) ? -EEXIST : (flags & O_NOFOLLOW) ? -ELOOP : 0;
+		if (!rc && ++p.links > FS_MAX_LINKS)
+			rc = -ELOOP;
+		target = rc ? NULL : kmalloc(n->size + 1);
+		if (!rc && !target)
+			rc = -ENOMEM;
+		if (rc) {
+			fs_node_put(n);
+			goto out;
+		}
+		/* The target from the link's directory: the path is now it. */
+		memcpy(target, n->link, n->size + 1);
+		fs_node_put(n);
+		{
+			struct fs_parent q = {.links = p.links};
+
+			rc = fs_parent_split(p.dir, target, &q);
+			fs_parent_done(&p);
+			p = q;
+		}
+		if (rc)
+			return rc;
 	}
-	rc = fs_parent_child(&p, out);
 	if (rc != -ENOENT)
 		goto out;
 	rc = fs_parent_writable(&p);
@@ -209,10 +267,16 @@ long sys_close(int fd)
 #define AT_SYMLINK_NOFOLLOW 0x100
 #define AT_EMPTY_PATH	    0x1000
 
-/* access, faccessat, faccessat2: tasks are root, which may read and write
- * anything (CAP_DAC_OVERRIDE) but execute a file only with some x bit. */
+/*
+ * access, faccessat, faccessat2: the mode bits against the real ids
+ * (Linux's access_override_creds: fsuid and fsgid become the real ones
+ * for the lookup and the check, and privilege is real uid 0), or the
+ * effective ones with AT_EACCESS.  F_OK only finds the file.
+ */
 long sys_faccessat2(int dirfd, const char __user *upath, int mode, int flags)
 {
+	const struct cred *c = task_cred(current);
+	struct cred real = *c;
 	struct fs_node *n;
 	int rc;
 
@@ -220,14 +284,21 @@ long sys_faccessat2(int dirfd, const char __user *upath, int mode, int flags)
 		return -EINVAL;
 	if (flags & ~(AT_EACCESS | AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
-	rc = fs_lookup_at(dirfd, upath, &n);
+	if (!(flags & AT_EACCESS) && (c->fsuid != c->uid || c->fsgid != c->gid)) {
+		real.fsuid = c->uid;
+		real.fsgid = c->gid;
+		current->fs_cred = &real;
+	}
+	rc = fs_lookup_at(dirfd, upath, flags & AT_SYMLINK_NOFOLLOW, &n);
 	if (rc)
-		return rc;
+		goto out;
 	if ((mode & W_OK) && (S_ISDIR(n->mode) || S_ISREG(n->mode)) && !n->ops && !n->sb)
 		rc = -EROFS;
-	else if ((mode & X_OK) && !S_ISDIR(n->mode) && !(n->mode & 0111))
-		rc = -EACCES;
+	else if (mode)
+		rc = fs_permission(n, mode); /* R_OK, W_OK, X_OK are MAY_READ, _WRITE, _EXEC */
 	fs_node_put(n);
+out:
+	current->fs_cred = NULL;
 	return rc;
 }
 

@@ -101,7 +101,17 @@ void proc_pid_status(struct proc_text *out, struct task *t)
 	proc_printf(out, "Name:\t%s\nUmask:\t0022\nState:\t%s\n", t->name, task_state_name(t));
 	proc_printf(out, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\nTracerPid:\t0\n", t->tgid, t->pid,
 		    t->leader->ppid);
-	proc_printf(out, "Uid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\nFDSize:\t%d\nGroups:\t\n", FD_MAX);
+	{
+		const struct cred *c = task_cred(t);
+
+		proc_printf(out, "Uid:\t%u\t%u\t%u\t%u\nGid:\t%u\t%u\t%u\t%u\nFDSize:\t%d\nGroups:\t",
+			    c->uid, c->euid, c->suid, c->fsuid, c->gid, c->egid, c->sgid, c->fsgid,
+			    FD_MAX);
+		/* Linux's: separated by spaces, and one space more at the end */
+		for (u32 i = 0; c->groups && i < c->groups->count; i++)
+			proc_printf(out, i ? " %u" : "%u", c->groups->gid[i]);
+		proc_printf(out, " \n");
+	}
 	proc_printf(out, "NStgid:\t%d\nNSpid:\t%d\nNSpgid:\t%d\nNSsid:\t%d\nKthread:\t0\n", t->tgid,
 		    t->pid, t->leader->pgid, t->leader->sid);
 	if (has_mm(t)) /* Linux leaves the Vm lines out when there is no mm */

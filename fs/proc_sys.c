@@ -7,17 +7,20 @@
  *   /proc/sys/fs/mqueue/msg_default      "10\n"    mq_maxmsg of a NULL attr
  *   /proc/sys/fs/mqueue/msgsize_default  "8192\n"  mq_msgsize of a NULL attr
  *   /proc/sys/fs/mqueue/queues_max       "256\n"   queues at most (ENOSPC)
+ *   /proc/sys/fs/pipe-max-size           "1048576\n" F_SETPIPE_SZ's bound
+ *                                        without CAP_SYS_RESOURCE (fs/pipe.c)
  *   /proc/sys/kernel/...                 uname's names (fs/proc_sys_kernel.c)
  *
  * Read-only here (0444; a write is -EACCES, as Linux answers for a sysctl
  * without write permission): the limits are the constants of
- * <abi/mqueue.h>.  Linux's files are 0644 and root may change them.
+ * <abi/mqueue.h> and fs/pipe.c's.  Linux's files are 0644 and root may change them.
  *
  * The directories are permanent nodes linked at boot, like /sys's; /proc's
  * root lookup hands out the top one (fs/proc.c).
  */
 #include "fs/fs.h"
 #include "fs/proc.h"
+#include "fs/syscalls.h"
 #include "lib/string.h"
 #include "lib/vsnprintf.h"
 #include "mm/kheap.h"
@@ -51,6 +54,7 @@ static struct fs_node files[] = {
 	FILE_NODE("msgsize_max", 0x7f000107),
 	FILE_NODE("queues_max", 0x7f000108),
 };
+static struct fs_node pipe_max_size = FILE_NODE("pipe-max-size", 0x7f000109);
 static const long values[] = {
 	ABI_MQ_DFLT_MSG, ABI_MQ_MSG_MAX, ABI_MQ_DFLT_MSGSIZE, ABI_MQ_MSGSIZE_MAX, ABI_MQ_QUEUES_MAX,
 };
@@ -74,6 +78,7 @@ struct fs_node *proc_sys_init(struct fs_node *proc_root)
 	link_child(&sys_dir, &fs_dir);
 	link_child(&sys_dir, proc_sys_kernel_dir());
 	link_child(&fs_dir, &mqueue_dir);
+	link_child(&fs_dir, &pipe_max_size);
 	for (u32 i = 0; i < sizeof(files) / sizeof(files[0]); i++)
 		link_child(&mqueue_dir, &files[i]);
 	return &sys_dir;
@@ -82,11 +87,11 @@ struct fs_node *proc_sys_init(struct fs_node *proc_root)
 static int sysctl_generate(struct fs_node *n, char **text, u32 *len)
 {
 	char *buf = kmalloc(16);
-	u32 i = (u32)(n - files);
+	long v = n == &pipe_max_size ? PIPE_MAX_SIZE : values[n - files];
 
 	if (!buf)
 		return -ENOMEM;
-	*len = (u32)snprintf(buf, 16, "%ld\n", values[i]);
+	*len = (u32)snprintf(buf, 16, "%ld\n", v);
 	*text = buf;
 	return 0;
 }

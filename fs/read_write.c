@@ -297,6 +297,12 @@ static u8 dirent_type(u32 mode)
 		return DT_CHR;
 	if (S_ISFIFO(mode))
 		return DT_FIFO;
+	if (S_ISLNK(mode))
+		return DT_LNK;
+	if (S_ISBLK(mode))
+		return DT_BLK;
+	if (S_ISSOCK(mode))
+		return DT_SOCK;
 	return DT_UNKNOWN;
 }
 

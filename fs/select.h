@@ -21,6 +21,16 @@ void poll_mask_restore(long ret);
 
 /* fs/eventpoll.c: edge-triggered items look at their files (file_poll_wake). */
 void eventpoll_wake(void);
+/*
+ * A keyed wake of one wait queue of a poll_keyed file (fs/file.h), as
+ * Linux's wake_up_poll(wq, key) reaches the ep_poll_callback of each epoll
+ * item waiting there: the items on files whose private_data is src and
+ * which are open for writing (write_side) or reading.  key: the events
+ * (0: any); all: every EPOLLEXCLUSIVE item (wake_up_all), else they are
+ * marked in the order added up to the first whose epoll has a sleeper.
+ * The caller then calls file_poll_wake.
+ */
+void eventpoll_wake_queue(const void *src, bool write_side, u32 key, bool all);
 /* Whether any edge-triggered item exists (file_poll_wake skips both otherwise). */
 bool eventpoll_et_active(void);
 

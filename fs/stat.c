@@ -8,6 +8,7 @@
 #include "fs/namei.h"
 #include "mm/shmem.h"
 #include "fs/syscalls.h"
+#include "fs/tmpfs.h"
 #include "lib/string.h"
 #include "mm/kheap.h"
 #include <abi/errno.h>
@@ -36,6 +37,10 @@ static void fill_stat64(const struct fs_node *n, struct abi_stat64 *st)
 		 * bytes an entry, "." and ".." included (BOGO_DIRENT_SIZE). */
 		st->st_size = n->shm ? n->shm->size : S_ISDIR(n->mode) ? 20u * (2 + n->child_count) : 0;
 		st->st_blocks = n->shm ? (u64)n->shm->pages * (4096 / 512) : 0;
+		if (S_ISLNK(n->mode)) { /* the target's length; a long one's page */
+			st->st_size = n->size;
+			st->st_blocks = n->size + 1 > TMPFS_SHORT_LINK ? 4096 / 512 : 0;
+		}
 		st->st_atime_sec = n->atime;
 		st->st_atime_nsec = n->atime_ns;
 		st->st_mtime_nsec = n->mtime_ns;
@@ -72,9 +77,9 @@ static int fill_stat(const struct fs_node *n, struct abi_stat *st)
 	return 0;
 }
 
-static int node_of_path(const char __user *upath, struct fs_node **out)
+static int node_of_path(const char __user *upath, int flags, struct fs_node **out)
 {
-	return fs_lookup_at(AT_FDCWD, upath, out);
+	return fs_lookup_at(AT_FDCWD, upath, flags, out);
 }
 
 /* fd's node, referenced as node_of_path's (fs_node_put): it outlives the
@@ -112,15 +117,26 @@ static long put_stat64(int rc, const struct fs_node *n, void __user *ust)
 	return copy_to_user(ust, &st, sizeof(st)) ? -EFAULT : 0;
 }
 
-long sys_stat(const char __user *path, void __user *st)
+static long do_stat(const char __user *path, int flags, void __user *st)
 {
 	struct fs_node *n = NULL;
-	int rc = node_of_path(path, &n);
+	int rc = node_of_path(path, flags, &n);
 	long ret = put_stat(rc, n, st);
 
 	if (n)
 		fs_node_put(n);
 	return ret;
+}
+
+long sys_stat(const char __user *path, void __user *st)
+{
+	return do_stat(path, 0, st);
+}
+
+/* lstat, lstat64: stat of a last symbolic link itself. */
+long sys_lstat(const char __user *path, void __user *st)
+{
+	return do_stat(path, FS_WALK_NOFOLLOW, st);
 }
 
 long sys_fstat(int fd, void __user *st)
@@ -134,15 +150,25 @@ long sys_fstat(int fd, void __user *st)
 	return ret;
 }
 
-long sys_stat64(const char __user *path, void __user *st)
+static long do_stat64(const char __user *path, int flags, void __user *st)
 {
 	struct fs_node *n = NULL;
-	int rc = node_of_path(path, &n);
+	int rc = node_of_path(path, flags, &n);
 	long ret = put_stat64(rc, n, st);
 
 	if (n)
 		fs_node_put(n);
 	return ret;
+}
+
+long sys_stat64(const char __user *path, void __user *st)
+{
+	return do_stat64(path, 0, st);
+}
+
+long sys_lstat64(const char __user *path, void __user *st)
+{
+	return do_stat64(path, FS_WALK_NOFOLLOW, st);
 }
 
 long sys_fstat64(int fd, void __user *st)
@@ -177,7 +203,7 @@ long sys_fstatat64(int dirfd, const char __user *upath, void __user *ust, int fl
 		else
 			rc = node_of_fd(dirfd, &n);
 	} else {
-		rc = fs_lookup_at(dirfd, upath, &n);
+		rc = fs_lookup_at(dirfd, upath, flags & AT_SYMLINK_NOFOLLOW, &n);
 	}
 	ret = put_stat64(rc, n, ust);
 	if (n && !rc)
@@ -224,7 +250,7 @@ long sys_statx(int dirfd, const char __user *upath, int flags, u32 mask, void __
 	if ((flags & AT_EMPTY_PATH) && !copy_from_user(&c, upath, 1) && c == '\0')
 		rc = dirfd == AT_FDCWD ? fs_start(AT_FDCWD, "", &n) : node_of_fd(dirfd, &n);
 	else
-		rc = fs_lookup_at(dirfd, upath, &n);
+		rc = fs_lookup_at(dirfd, upath, flags & AT_SYMLINK_NOFOLLOW, &n);
 	if (rc)
 		return rc;
 	fill_stat64(n, &st);

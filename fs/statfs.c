@@ -98,7 +98,7 @@ static int node_of_fd(int fd, struct fs_node **out)
 long sys_statfs(const char __user *path, void __user *buf)
 {
 	struct fs_node *n;
-	int rc = fs_lookup_at(AT_FDCWD, path, &n);
+	int rc = fs_lookup_at(AT_FDCWD, path, 0, &n);
 	long ret;
 
 	if (rc)
@@ -131,7 +131,7 @@ long sys_statfs64(const char __user *path, u32 size, void __user *buf)
 
 	if (size != sizeof(struct abi_statfs64))
 		return -EINVAL;
-	rc = fs_lookup_at(AT_FDCWD, path, &n);
+	rc = fs_lookup_at(AT_FDCWD, path, 0, &n);
 	if (rc)
 		return rc;
 	ret = put_statfs64(n, buf);

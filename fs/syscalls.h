@@ -28,8 +28,10 @@ long sys_dup(int fd);
 long sys_dup2(int oldfd, int newfd);
 /* fs/stat.c */
 long sys_stat(const char __user *path, void __user *st);
+long sys_lstat(const char __user *path, void __user *st);
 long sys_fstat(int fd, void __user *st);
 long sys_stat64(const char __user *path, void __user *st);
+long sys_lstat64(const char __user *path, void __user *st);
 long sys_fstat64(int fd, void __user *st);
 /* fs/select.c */
 struct pollfd;
@@ -48,8 +50,12 @@ long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 long sys_pipe(int __user *ufds);
 long sys_pipe2(int __user *ufds, int flags);
 struct file;
-/* fcntl F_GETPIPE_SZ: the ring's bytes; -EBADF when f is not a pipe's end. */
-long pipe_get_size(struct file *f);
+/* fcntl F_GETPIPE_SZ (the ring's bytes) and F_SETPIPE_SZ (arg: the size
+ * asked; the new size or -errno); -EBADF when f is not a pipe's end. */
+long pipe_fcntl(struct file *f, int cmd, u32 arg);
+/* /proc/sys/fs/pipe-max-size (fs/proc_sys.c): Linux's default; it binds only
+ * tasks without CAP_SYS_RESOURCE, which tick386 has none of. */
+#define PIPE_MAX_SIZE 1048576
 /* fs/fcntl.c */
 long sys_fcntl(int fd, int cmd, u32 arg);
 long sys_fcntl64(int fd, int cmd, u32 arg);
@@ -92,6 +98,13 @@ long sys_renameat(int olddfd, const char __user *oldp, int newdfd, const char __
 long sys_renameat2(int olddfd, const char __user *oldp, int newdfd, const char __user *newp,
 		   u32 flags);
 long sys_mknod(const char __user *path, u32 mode, u32 dev);
+long sys_link(const char __user *oldp, const char __user *newp);
+long sys_linkat(int olddfd, const char __user *oldp, int newdfd, const char __user *newp,
+		int flags);
+long sys_symlink(const char __user *target, const char __user *path);
+long sys_symlinkat(const char __user *target, int dirfd, const char __user *path);
+long sys_readlink(const char __user *path, char __user *buf, int bufsiz);
+long sys_readlinkat(int dirfd, const char __user *path, char __user *buf, int bufsiz);
 long sys_mknodat(int dirfd, const char __user *path, u32 mode, u32 dev);
 long sys_chdir(const char __user *path);
 long sys_fchdir(int fd);

@@ -4,6 +4,8 @@
  * use these are in fs/namei.c, fs/open.c, fs/attr.c.
  */
 #include "fs/tmpfs.h"
+#include "arch/i386/memlayout.h"
+#include "fs/perm.h"
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "kernel/printk.h"
@@ -67,8 +69,12 @@ static void unlink_child(struct fs_node *n)
 		dir->nlink--;
 }
 
-struct fs_node *tmpfs_create(struct fs_node *dir, const char *name, size_t len, u32 mode,
-			     int *err)
+/*
+ * A new node for directory dir under name: counted in the mount's inodes,
+ * not yet linked.  NULL with *err: -ENOSPC (no inode left), -ENOMEM.
+ */
+static struct fs_node *node_new(struct fs_node *dir, const char *name, size_t len, u32 mode,
+				int *err)
 {
 	struct tmpfs_sb *sb = dir->sb;
 	struct fs_node *n;
@@ -80,45 +86,157 @@ struct fs_node *tmpfs_create(struct fs_node *dir, const char *name, size_t len, 
 	}
 	n = kzalloc(sizeof(*n));
 	copy = kmalloc(len ? len : 1);
-	if (!n || !copy)
-		goto nomem;
-	if (S_ISREG(mode)) {
-		n->shm = shmem_create(&sb->quota);
-		if (!n->shm)
-			goto nomem;
+	if (!n || !copy) {
+		kfree(copy);
+		kfree(n);
+		*err = -ENOMEM;
+		return NULL;
 	}
 	memcpy(copy, name, len);
 	n->name = copy;
 	n->name_len = (u32)len;
 	n->sb = sb;
 	n->dev = sb->dev;
-	n->ino = next_ino++;
 	n->mode = mode;
-	n->nlink = S_ISDIR(mode) ? 2 : 1;
-	n->uid = 0; /* every task is root */
-	n->gid = 0;
+	sb->inodes++;
+	return n;
+}
+
+/* Undo node_new. */
+static void node_drop(struct fs_node *n)
+{
+	n->sb->inodes--;
+	kfree((char *)n->name);
+	kfree(n);
+}
+
+/* Give new node n (node_new) its identity and link it into dir. */
+static struct fs_node *node_link(struct fs_node *dir, struct fs_node *n)
+{
+	n->ino = next_ino++;
+	n->nlink = S_ISDIR(n->mode) ? 2 : 1;
+	fs_init_owner(n, dir); /* fsuid, fsgid or a set-group-ID directory's */
 	n->refs = 2; /* its directory entry, and the caller's */
 	tmpfs_touch(n, true, true);
 	n->atime = n->mtime, n->atime_ns = n->mtime_ns;
-	sb->inodes++;
 	link_child(dir, n);
 	tmpfs_touch(dir, true, true);
 	return n;
-nomem:
-	kfree(copy);
-	kfree(n);
-	*err = -ENOMEM;
-	return NULL;
+}
+
+struct fs_node *tmpfs_create(struct fs_node *dir, const char *name, size_t len, u32 mode,
+			     int *err)
+{
+	struct fs_node *n = node_new(dir, name, len, mode, err);
+
+	if (!n)
+		return NULL;
+	if (S_ISREG(mode)) {
+		n->shm = shmem_create(&dir->sb->quota);
+		if (!n->shm) {
+			node_drop(n);
+			*err = -ENOMEM;
+			return NULL;
+		}
+	}
+	return node_link(dir, n);
+}
+
+/*
+ * A symbolic link keeps its target as Linux's tmpfs does (shmem_symlink):
+ * up to TMPFS_SHORT_LINK bytes with the NUL in the heap, beside the node;
+ * a longer one in a page of its own, charged to the mount's quota like a
+ * file's page (st_blocks 8; -ENOSPC when the mount is full).
+ */
+static char *link_page_new(struct shmem_quota *q, int *err)
+{
+	u32 phys;
+
+	if (q->max_pages && q->used_pages >= q->max_pages) {
+		*err = -ENOSPC;
+		return NULL;
+	}
+	phys = pmm_alloc_page();
+	if (!phys) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	q->used_pages++;
+	return (char *)(phys + KERNEL_VMA); /* the direct map (arch/i386/memlayout.h) */
+}
+
+static void link_free(struct fs_node *n)
+{
+	if (n->size + 1 <= TMPFS_SHORT_LINK) {
+		kfree((char *)n->link);
+		return;
+	}
+	pmm_free_page((u32)n->link - KERNEL_VMA);
+	n->sb->quota.used_pages--;
+}
+
+struct fs_node *tmpfs_symlink(struct fs_node *dir, const char *name, size_t len,
+			      const char *target, int *err)
+{
+	size_t size = strlen(target);
+	struct fs_node *n = node_new(dir, name, len, S_IFLNK | 0777, err);
+	char *copy;
+
+	if (!n)
+		return NULL;
+	if (size + 1 <= TMPFS_SHORT_LINK) {
+		copy = kmalloc(size + 1);
+		if (!copy)
+			*err = -ENOMEM;
+	} else {
+		copy = link_page_new(&dir->sb->quota, err);
+	}
+	if (!copy) {
+		node_drop(n);
+		return NULL;
+	}
+	memcpy(copy, target, size + 1);
+	n->link = copy;
+	n->size = (u32)size;
+	return node_link(dir, n);
+}
+
+struct fs_node *tmpfs_link(struct fs_node *dir, const char *name, size_t len,
+			   struct fs_node *target, int *err)
+{
+	struct fs_node *e = node_new(dir, name, len, target->mode & S_IFMT, err);
+
+	if (!e)
+		return NULL;
+	e->link_to = fs_node_get(target);
+	e->ino = target->ino;
+	e->refs = 1; /* its directory entry */
+	link_child(dir, e);
+	target->nlink++;
+	tmpfs_touch(target, false, true);
+	tmpfs_touch(dir, true, true);
+	return e;
 }
 
 void tmpfs_remove(struct fs_node *n)
 {
-	struct fs_node *dir = n->parent;
+	struct fs_node *dir = n->parent, *inode = fs_inode(n);
 
 	unlink_child(n);
-	n->nlink = 0;
+	if (S_ISDIR(inode->mode)) {
+		inode->nlink = 0;
+	} else {
+		/* Only a directory needs its parent once unlinked (".."): a
+		 * file that other names keep must not pin this one.  A file
+		 * left with no name is counted until it is freed. */
+		if (--inode->nlink == 0)
+			inode->sb->orphans++;
+		n->parent = NULL;
+	}
 	tmpfs_touch(dir, true, true);
-	tmpfs_touch(n, false, true);
+	tmpfs_touch(inode, false, true);
+	if (!n->parent)
+		fs_node_put(dir);
 	fs_node_put(n); /* the directory entry's reference */
 }
 
@@ -176,11 +294,17 @@ void tmpfs_node_free(struct fs_node *n)
 
 	if (n->shm)
 		shmem_put(n->shm);
+	if (n->link)
+		link_free(n);
+	if (!n->link_to && !S_ISDIR(n->mode) && n->nlink == 0)
+		n->sb->orphans--;
 	n->sb->inodes--;
 	if (!root)
 		kfree((char *)n->name);
+	if (n->link_to)
+		fs_node_put(n->link_to);
 	kfree(n);
-	if (!root)
+	if (!root && parent)
 		fs_node_put(parent);
 }
 

@@ -12,8 +12,11 @@
  * holders:
  *   - its directory entry, while it is linked (dropped by unlink, rmdir,
  *     rename over it); for a mount's root, the mount;
- *   - each child, on its parent (so ".." and getcwd stay valid under an
- *     unlinked file or a removed cwd);
+ *   - each child directory, on its parent (so ".." and getcwd stay valid
+ *     under a removed cwd); a file's entry, on its directory, only while
+ *     it is linked there (a file whose last name went is an orphan, which
+ *     the mount counts, so that umount sees it held);
+ *   - a hard link's extra entry (link_to), on the node it names;
  *   - each open file (struct file.node), each process's cwd, each call
  *     between fs_walk and fs_node_put.
  * The last fs_node_put frees the node, its name and its shmem.
@@ -41,6 +44,7 @@ struct tmpfs_sb {
 	struct shmem_quota quota; /* size= in pages: every file's pages (mm/shmem.h) */
 	u32 max_inodes;		  /* nr_inodes=: nodes at most */
 	u32 inodes;		  /* nodes alive now (the root included) */
+	u32 orphans;		  /* files no name holds, alive (open): umount -EBUSY */
 	u32 dev;		  /* st_dev: 0:dev, as Linux's anonymous devices */
 	struct fs_node *root;	  /* held by the mount (one reference) */
 	struct fs_node *mountpoint; /* the directory it covers */
@@ -72,8 +76,26 @@ struct tmpfs_sb *tmpfs_mount(struct fs_node *mp, u32 max_pages, u32 mode, int *e
  */
 struct fs_node *tmpfs_create(struct fs_node *dir, const char *name, size_t len, u32 mode,
 			     int *err);
-/* Unlink n from its directory (unlink, rmdir): nlink 0, its entry's
- * reference dropped. */
+/*
+ * A new symbolic link to target (NUL-terminated, 1..PATH_MAX-1 bytes) in
+ * dir under name, as tmpfs_create: -ENOSPC (no inode, or no page for a
+ * long target), -ENOMEM.
+ */
+#define TMPFS_SHORT_LINK 128 /* a longer target (with its NUL) takes a page */
+struct fs_node *tmpfs_symlink(struct fs_node *dir, const char *name, size_t len,
+			      const char *target, int *err);
+/*
+ * A hard link: a new entry in dir under name for target (a tmpfs node of
+ * dir's mount, not a directory), whose nlink goes up.  The entry is
+ * returned with its directory's reference only (nothing for the caller);
+ * NULL with *err: -ENOSPC (Linux's tmpfs counts each link as an inode),
+ * -ENOMEM.
+ */
+struct fs_node *tmpfs_link(struct fs_node *dir, const char *name, size_t len,
+			   struct fs_node *target, int *err);
+/* Unlink entry n from its directory (unlink, rmdir, rename over it): the
+ * node's nlink down (0 for a directory), the entry's reference dropped;
+ * a non-directory lets go of its parent then. */
 void tmpfs_remove(struct fs_node *n);
 /* Move linked n into directory to under name: 0 or -ENOMEM (unchanged). */
 int tmpfs_move(struct fs_node *n, struct fs_node *to, const char *name, size_t len);

@@ -88,7 +88,7 @@ static long xattr_node(const struct fs_node *n, bool ro, const char *name, bool 
 static long xattr_path(const char __user *path, const char *name, bool write)
 {
 	struct fs_node *n;
-	long rc = fs_lookup_at(AT_FDCWD, path, &n);
+	long rc = fs_lookup_at(AT_FDCWD, path, 0, &n);
 
 	if (rc)
 		return rc;
@@ -167,7 +167,7 @@ long sys_fremovexattr(int fd, const char __user *uname)
 long sys_listxattr(const char __user *path, char __user *list, size_t size)
 {
 	struct fs_node *n;
-	long rc = fs_lookup_at(AT_FDCWD, path, &n);
+	long rc = fs_lookup_at(AT_FDCWD, path, 0, &n);
 
 	(void)list, (void)size;
 	if (rc)

@@ -44,10 +44,40 @@ long sys_gettid(void);
 long sys_prctl(int option, unsigned long arg2); /* kernel/task/prctl.c */
 long sys_personality(u32 persona);		/* kernel/task/prctl.c */
 long sys_getppid(void);
+/* kernel/task/cred.c: the 16-bit calls (Linux i386's old numbers) */
 long sys_getuid(void);
 long sys_geteuid(void);
 long sys_getgid(void);
 long sys_getegid(void);
+long sys_setuid16(u32 uid);
+long sys_setgid16(u32 gid);
+long sys_setreuid16(u32 ruid, u32 euid);
+long sys_setregid16(u32 rgid, u32 egid);
+long sys_setresuid16(u32 r, u32 e, u32 s);
+long sys_setresgid16(u32 r, u32 e, u32 s);
+long sys_getresuid16(u16 __user *r, u16 __user *e, u16 __user *s);
+long sys_getresgid16(u16 __user *r, u16 __user *e, u16 __user *s);
+long sys_setfsuid16(u32 uid);
+long sys_setfsgid16(u32 gid);
+long sys_getgroups16(int size, u16 __user *list);
+long sys_setgroups16(int size, const u16 __user *list);
+/* ... and the 32-bit ones */
+long sys_getuid32(void);
+long sys_geteuid32(void);
+long sys_getgid32(void);
+long sys_getegid32(void);
+long sys_setuid32(u32 uid);
+long sys_setgid32(u32 gid);
+long sys_setreuid32(u32 ruid, u32 euid);
+long sys_setregid32(u32 rgid, u32 egid);
+long sys_setresuid32(u32 ruid, u32 euid, u32 suid);
+long sys_setresgid32(u32 rgid, u32 egid, u32 sgid);
+long sys_getresuid32(u32 __user *r, u32 __user *e, u32 __user *s);
+long sys_getresgid32(u32 __user *r, u32 __user *e, u32 __user *s);
+long sys_setfsuid32(u32 uid);
+long sys_setfsgid32(u32 gid);
+long sys_getgroups32(int size, u32 __user *list);
+long sys_setgroups32(int size, const u32 __user *list);
 long sys_sched_yield(void);
 long sys_brk(u32 addr);
 long sys_pause(void);

@@ -19,6 +19,7 @@
 #include "kernel/bootinfo.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
+#include "kernel/task/cred.h"
 #include <abi/errno.h>
 
 static struct new_utsname uts = {
@@ -98,14 +99,16 @@ long sys_olduname(struct oldold_utsname __user *name)
 }
 
 /*
- * Linux's order: the privilege (every task is root here: uid 0, so never
- * EPERM), then the length, then the copy; exactly len bytes are taken,
+ * Linux's order: the privilege (CAP_SYS_ADMIN: euid 0, else EPERM), then
+ * the length, then the copy; exactly len bytes are taken,
  * a NUL among them included, and the rest of the field is cleared.
  */
 static long set_field(enum utsname_field f, const char __user *name, int len)
 {
 	char tmp[UTS_LEN];
 
+	if (!capable())
+		return -EPERM;
 	if (len < 0 || len > UTS_LEN)
 		return -EINVAL;
 	if (copy_from_user(tmp, name, (size_t)len))

@@ -1,5 +1,7 @@
 # The initramfs: build/initramfs.cpio, a newc cpio archive (Linux's
-# initramfs format) of the programs of user/bin as /bin/NAME, made by the
+# initramfs format) of the programs of user/bin as /bin/NAME and of
+# user/etc as /etc/NAME (passwd and group: root and Debian's nobody,
+# 65534, so that getpwnam("nobody") answers as on Debian), made by the
 # real cpio tool.  The kernel recognises a module that starts with the newc
 # magic "070701" as the file tree (fs/initramfs.c), not as a program; make
 # run passes it after the program booted as init.
@@ -15,16 +17,19 @@ INITRAMFS       := $(BUILD)/initramfs.cpio
 INITRAMFS_STAGE := $(BUILD)/initramfs-root
 # user.mk's USER_BINS, spelled here because mk/user.mk is read after this file.
 INITRAMFS_BINS  := $(patsubst user/bin/%.c,$(BUILD)/user/bin/%,$(sort $(wildcard user/bin/*.c)))
+INITRAMFS_ETC   := $(sort $(wildcard user/etc/*))
 
 .PHONY: initramfs
 initramfs: $(INITRAMFS)
 all: $(INITRAMFS)
 
-$(INITRAMFS): $(INITRAMFS_BINS) mk/initramfs.mk
+$(INITRAMFS): $(INITRAMFS_BINS) $(INITRAMFS_ETC) mk/initramfs.mk
 	$(call say,CPIO,$@)
-	@rm -rf $(INITRAMFS_STAGE); mkdir -p $(INITRAMFS_STAGE)/bin
+	@rm -rf $(INITRAMFS_STAGE); mkdir -p $(INITRAMFS_STAGE)/bin $(INITRAMFS_STAGE)/etc
 	@for f in $(INITRAMFS_BINS); do \
 	    $(OBJCOPY) --strip-debug -p $$f $(INITRAMFS_STAGE)/bin/$${f##*/} || exit 1; done
+	@for f in $(INITRAMFS_ETC); do cp -p $$f $(INITRAMFS_STAGE)/etc/ || exit 1; done
+	@chmod 0644 $(INITRAMFS_STAGE)/etc/*
 	$(Q)cd $(INITRAMFS_STAGE) && find . | LC_ALL=C sort | \
 	    cpio --quiet -o -H newc --owner=0:0 --reproducible > $(abspath $@).tmp
 	@mv $@.tmp $@

@@ -76,6 +76,7 @@
 #define __NR_setitimer         104
 #define __NR_getitimer         105
 #define __NR_stat              106
+#define __NR_lstat             107
 #define __NR_fstat             108
 #define __NR_olduname          109
 #define __NR_wait4             114
@@ -107,6 +108,7 @@
 #define __NR_vfork             190
 #define __NR_mmap2             192
 #define __NR_stat64            195
+#define __NR_lstat64           196
 #define __NR_fstat64           197
 #define __NR_mincore           218
 #define __NR_madvise           219
@@ -145,6 +147,7 @@
 #define __NR_epoll_pwait2      441
 
 /* Files and tmpfs (fs/namei.c, fs/attr.c, fs/statfs.c, fs/read_write.c). */
+#define __NR_link              9
 #define __NR_unlink            10
 #define __NR_chdir             12
 #define __NR_mknod             14
@@ -152,6 +155,8 @@
 #define __NR_lchown16          16
 #define __NR_umount2           52
 #define __NR_rename            38
+#define __NR_symlink           83
+#define __NR_readlink          85
 #define __NR_mkdir             39
 #define __NR_rmdir             40
 #define __NR_umask             60
@@ -181,6 +186,9 @@
 #define __NR_fstatat64         300
 #define __NR_unlinkat          301
 #define __NR_renameat          302
+#define __NR_linkat            303
+#define __NR_symlinkat         304
+#define __NR_readlinkat        305
 #define __NR_fchmodat          306
 #define __NR_faccessat         307
 #define __NR_utimensat         320
@@ -248,6 +256,35 @@
 #define __NR_clock_getres      261
 #define __NR_clock_nanosleep   262
 
+/* Credentials (kernel/task/cred.c): the 16-bit calls, then the 32-bit ones. */
+#define __NR_setuid            23
+#define __NR_setgid            46
+#define __NR_setreuid          70
+#define __NR_setregid          71
+#define __NR_getgroups         80
+#define __NR_setgroups         81
+#define __NR_setfsuid          138
+#define __NR_setfsgid          139
+#define __NR_setresuid         164
+#define __NR_getresuid         165
+#define __NR_setresgid         170
+#define __NR_getresgid         171
+#define __NR_getuid32          199
+#define __NR_getgid32          200
+#define __NR_geteuid32         201
+#define __NR_getegid32         202
+#define __NR_setreuid32        203
+#define __NR_setregid32        204
+#define __NR_getgroups32       205
+#define __NR_setgroups32       206
+#define __NR_setresuid32       208
+#define __NR_getresuid32       209
+#define __NR_setresgid32       210
+#define __NR_getresgid32       211
+#define __NR_setuid32          213
+#define __NR_setgid32          214
+#define __NR_setfsuid32        215
+#define __NR_setfsgid32        216
 /* Priorities, memory locking, unshare (Linux i386's numbers). */
 #define __NR_nice              34
 #define __NR_chroot            61 /* no entry yet: -ENOSYS (no per-process root) */

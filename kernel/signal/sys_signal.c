@@ -48,7 +48,7 @@ static void info_from_sender(siginfo_t *info, int signo, int code)
 	info->si_signo = signo;
 	info->si_code = code;
 	info->si_pid = current->tgid;
-	info->si_uid = 0;
+	info->si_uid = (int)task_cred(current)->uid; /* the sender's real uid */
 }
 
 /*
@@ -61,6 +61,7 @@ long sys_kill(int pid, int signo)
 {
 	struct task *t;
 	siginfo_t info;
+	bool zombie;
 
 	info_from_sender(&info, signo, SI_USER);
 	if (pid == (int)0x80000000) /* no group is -INT_MIN */
@@ -68,11 +69,16 @@ long sys_kill(int pid, int signo)
 	if (pid <= 0)
 		return process_kill_many(pid, signo, &info);
 	t = signal_target(pid);
-	if (!t && !task_find_zombie_process(pid))
+	zombie = !t;
+	if (zombie)
+		t = task_find_zombie_process(pid);
+	if (!t)
 		return -ESRCH; /* before the signal number, as Linux checks */
 	if (signo < 0 || signo > ABI_NSIG)
 		return -EINVAL;
-	if (!t)
+	if (cred_kill_permission(t, signo))
+		return -EPERM; /* a zombie's ids are checked too, as Linux's */
+	if (zombie)
 		return 0; /* a zombie takes it and drops it, as Linux's */
 	if (signo == 0)
 		return 0;
@@ -90,6 +96,8 @@ static long thread_kill(int tgid, int tid, int signo)
 		return -ESRCH;
 	if (signo < 0 || signo > ABI_NSIG)
 		return -EINVAL;
+	if (cred_kill_permission(t, signo))
+		return -EPERM;
 	if (signo == 0)
 		return 0;
 	info_from_sender(&info, signo, SI_TKILL);
@@ -135,6 +143,8 @@ static long queue_info(int pid, int tid, int signo, const siginfo_t __user *uinf
 		return -ESRCH;
 	if (signo < 0 || signo > ABI_NSIG)
 		return -EINVAL;
+	if (cred_kill_permission(t, signo))
+		return -EPERM;
 	if (signo == 0)
 		return 0;
 	info.si_signo = signo;

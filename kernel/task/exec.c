@@ -20,6 +20,7 @@
 #include "arch/i386/vdso.h"
 #include "fs/file.h"
 #include "fs/fs.h"
+#include "fs/perm.h"
 #include "fs/syscalls.h"
 #include "kernel/signal/signal.h"
 #include "kernel/syscall.h"
@@ -187,9 +188,9 @@ static int exec_find(const char __user *upath, struct fs_node **out, char **path
 
 	if (rc)
 		return rc;
-	rc = fs_walk(&fs_root, *path, &node);
-	if (!rc && (!S_ISREG(node->mode) || !(node->mode & 0111))) {
-		rc = -EACCES; /* a directory, or no x bit */
+	rc = fs_walk(&fs_root, *path, 0, &node);
+	if (!rc && (!S_ISREG(node->mode) || fs_permission(node, MAY_EXEC))) {
+		rc = -EACCES; /* not a regular file, or not executable by us (root: some x bit) */
 		fs_node_put(node); /* a /proc node is counted: give it back */
 	}
 	if (rc) {
@@ -266,6 +267,7 @@ long sys_execve(const char __user *upath, const char *const __user *uargv,
 	exec_set_name(t, path);
 	exec_set_name(leader, path);
 	leader->did_exec = true;
+	cred_exec(&leader->cred); /* saved and fs ids := effective (no set-user-ID files) */
 	/*
 	 * Linux i386's ELF loader: the base persona back to PER_LINUX, the
 	 * flags kept, and READ_IMPLIES_EXEC added for a program without

@@ -7,8 +7,10 @@
  *
  * The value is kept and reported only: tick386's scheduler gives every
  * task the same weight (sched.c), so nice changes no share of the CPU.
- * Every task runs as root (sys_getuid): no EPERM or EACCES, and user 0
- * owns every task.
+ * Privilege as Linux's set_one_prio (kernel/task/cred.h): another's task
+ * only when the caller's effective uid is its real or effective uid
+ * (-EPERM), a lower nice value only with CAP_SYS_NICE (-EACCES; nice(2):
+ * -EPERM), both "euid 0" here; PRIO_USER names real uids.
  *
  * The raw getpriority answers 20 - nice (1..40), Linux's convention, so
  * that no value looks like an error; the C library turns it back.
@@ -16,6 +18,7 @@
 #include "kernel/syscall.h"
 #include "kernel/task/task.h"
 #include "arch/i386/cpu.h"
+#include "kernel/task/cred.h"
 #include <abi/errno.h>
 
 #define PRIO_PROCESS 0
@@ -24,11 +27,10 @@
 #define NICE_MIN (-20)
 #define NICE_MAX 19
 
-/* The user that owns t: every task is root's. */
-static int task_uid(const struct task *t)
+/* The user that owns t: its real uid. */
+static int task_uid(struct task *t)
 {
-	(void)t;
-	return 0;
+	return (int)task_cred(t)->uid;
 }
 
 /*
@@ -36,7 +38,7 @@ static int task_uid(const struct task *t)
  * 0 here).  Threads that ended are out; zombies in, as in Linux, where a
  * task is found until it is reaped.  kmain and idle (pid 0) are nobody's.
  */
-static bool prio_match(const struct task *t, int which, int who)
+static bool prio_match(struct task *t, int which, int who)
 {
 	if (t->pid <= 0)
 		return false;
@@ -91,11 +93,22 @@ long sys_setpriority(int which, int who, int nice)
 		nice = NICE_MAX;
 	who = prio_who(which, who);
 	flags = irq_save();
-	for (struct task *t = task_first(); t; t = t->all_next)
-		if (prio_match(t, which, who)) {
+	for (struct task *t = task_first(); t; t = t->all_next) {
+		const struct cred *c = task_cred(current), *tc;
+
+		if (!prio_match(t, which, who))
+			continue;
+		tc = task_cred(t);
+		if (tc->uid != c->euid && tc->euid != c->euid && !capable()) {
+			rc = -EPERM; /* set_one_prio_perm */
+		} else if (nice < t->nice && !capable()) {
+			rc = -EACCES; /* can_nice: RLIMIT_NICE is 0 */
+		} else {
 			t->nice = nice;
-			rc = 0;
+			if (rc == -ESRCH)
+				rc = 0; /* an earlier error stays, as Linux's */
 		}
+	}
 	irq_restore(flags);
 	return rc;
 }
@@ -111,6 +124,9 @@ long sys_nice(int inc)
 	if (inc > 40)
 		inc = 40;
 	n = current->nice + inc;
-	current->nice = n < NICE_MIN ? NICE_MIN : n > NICE_MAX ? NICE_MAX : n;
+	n = n < NICE_MIN ? NICE_MIN : n > NICE_MAX ? NICE_MAX : n;
+	if (n < current->nice && !capable())
+		return -EPERM; /* can_nice */
+	current->nice = n;
 	return 0;
 }

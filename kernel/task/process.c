@@ -67,7 +67,7 @@ static void tell_parent(struct task *t, struct task *parent, int code, int statu
 	info.si_signo = SIGCHLD;
 	info.si_code = code;
 	info.si_pid = t->pid;
-	info.si_uid = 0;
+	info.si_uid = (int)task_cred(t)->uid; /* the child's real uid */
 	info.si_status = status;
 	cpu = task_process_cpu_ns_split(t, &user);
 	info.si_utime = to_clock_ticks(user);
@@ -160,6 +160,7 @@ static int wait_look(int which, int id, int options, struct wait_report *r)
 				continue;
 			any = true;
 			r->pid = c->pid;
+			r->uid = c->cred.uid;
 			r->status = ws;
 			if (TASK_WIFSIGNALED(ws)) {
 				r->code = (ws & 0x80) ? CLD_DUMPED : CLD_KILLED;
@@ -182,6 +183,7 @@ static int wait_look(int which, int id, int options, struct wait_report *r)
 		any = true;
 		if ((options & WSTOPPED) && c->stop_report) {
 			r->pid = c->pid;
+			r->uid = c->cred.uid;
 			r->status = ABI_WSTATUS_STOPPED(c->stop_report);
 			r->code = CLD_STOPPED;
 			r->child_status = c->stop_report;
@@ -193,6 +195,7 @@ static int wait_look(int which, int id, int options, struct wait_report *r)
 		}
 		if ((options & WCONTINUED) && c->cont_report) {
 			r->pid = c->pid;
+			r->uid = c->cred.uid;
 			r->status = ABI_WSTATUS_CONTINUED;
 			r->code = CLD_CONTINUED;
 			r->child_status = SIGCONT;
@@ -385,13 +388,15 @@ long sys_setsid(void)
  * Send to every live user process for which pick(t, arg) holds, with
  * Linux's result (kernel/signal.c): -ESRCH when nobody is picked; for a
  * group 0 if one send succeeded, else the last error (all_result false);
- * for kill(-1) the last send's result (all_result true).
+ * for kill(-1) the last send's result that is not -EPERM, 0 if all were
+ * (all_result true).  A signal from user space (info's si_code <= 0) is
+ * checked per target (cred_kill_permission).
  */
 static long kill_each(bool (*pick)(const struct task *t, int arg), int arg, bool all_result,
 		      int signo, const siginfo_t *info)
 {
 	bool found = false, any_ok = false;
-	long last = 0;
+	long last = 0, rc;
 	u32 flags = irq_save();
 
 	for (struct task *t = task_first(); t; t = t->all_next) {
@@ -400,11 +405,17 @@ static long kill_each(bool (*pick)(const struct task *t, int arg), int arg, bool
 		if ((!task_is_live_process(t) && !zombie) || t->pid == 0 || !pick(t, arg))
 			continue;
 		found = true;
-		if (zombie) /* still in its group until reaped; drops the signal */
-			last = signo < 0 || signo > ABI_NSIG ? -EINVAL : 0;
+		if (signo < 0 || signo > ABI_NSIG)
+			rc = -EINVAL;
+		else if (info && info->si_code <= 0 && cred_kill_permission(t, signo))
+			rc = -EPERM;
+		else if (zombie) /* still in its group until reaped; drops the signal */
+			rc = 0;
 		else
-			last = signo ? signal_send(t, signo, info) : 0; /* -EINVAL for a bad number */
-		any_ok |= last == 0;
+			rc = signo ? signal_send(t, signo, info) : 0;
+		any_ok |= rc == 0;
+		if (!all_result || rc != -EPERM)
+			last = rc;
 	}
 	irq_restore(flags);
 	if (!found)

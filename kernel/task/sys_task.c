@@ -32,27 +32,6 @@ long sys_getppid(void)
 	return current->leader->ppid;
 }
 
-/* Every task runs as root. */
-long sys_getuid(void)
-{
-	return 0;
-}
-
-long sys_geteuid(void)
-{
-	return 0;
-}
-
-long sys_getgid(void)
-{
-	return 0;
-}
-
-long sys_getegid(void)
-{
-	return 0;
-}
-
 long sys_sched_yield(void)
 {
 	sched_yield_now();

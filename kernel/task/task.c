@@ -363,6 +363,7 @@ struct task *task_fork(int *err)
 	t->ppid = proc->pid;
 	t->pgid = proc->pgid;
 	t->sid = proc->sid;
+	cred_fork(&t->cred, &proc->cred);
 	give_pid(t); /* signal_task_init copies the parent's actions and mask */
 	sched_enqueue(t);
 	return t;
@@ -634,6 +635,7 @@ static void process_release(struct task *leader)
 	posix_cputimers_process_exit(leader); /* others' timers on its CPU time stop */
 	signal_process_exit(leader);
 	fs_task_exit(&leader->files);
+	cred_release(&leader->cred); /* the groups; the ids stay for /proc and wait */
 }
 
 void task_exit(int wait_status)

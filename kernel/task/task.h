@@ -41,6 +41,7 @@
 #include "lib/types.h"
 
 #include "kernel/signal/signal.h"
+#include "kernel/task/cred.h"
 #include "lib/list.h"
 
 #define TASK_NAME_MAX 16
@@ -119,6 +120,8 @@ struct task {
 	struct posix_timers_task posix_timers; /* [process] timers owned (kernel/time/posix_timers.c) */
 	struct fd_table files;		       /* [process] open files (fs/file.c) */
 	struct itimers *itimers;	       /* [process] setitimer/alarm (kernel/time/itimer.c); NULL: none yet */
+	struct cred cred;		       /* [process] ids and groups (kernel/task/cred.h) */
+	const struct cred *fs_cred;	       /* this thread's file checks during one call, or NULL */
 
 	/* Scheduler and sleeping (sched.c, wait.c). */
 	struct task *rq_next;
@@ -343,6 +346,7 @@ struct wait_report {
 	int status;
 	int code;
 	int child_status; /* waitid's si_status */
+	u32 uid;	  /* waitid's si_uid: the child's real uid */
 	u64 cpu_ns;
 	u64 utime_ns; /* the user time of cpu_ns */
 };

@@ -71,7 +71,7 @@ long sys_waitid(int which, int id, struct siginfo __user *infop, int options,
 	    copy_to_user(&infop->si_errno, &zero, sizeof(int)) ||
 	    copy_to_user(&infop->si_code, &r.code, sizeof(int)) ||
 	    copy_to_user(&infop->si_pid, &r.pid, sizeof(int)) ||
-	    copy_to_user(&infop->si_uid, &zero, sizeof(int)) ||
+	    copy_to_user(&infop->si_uid, signo ? (const void *)&r.uid : &zero, sizeof(int)) ||
 	    copy_to_user(&infop->si_status, &r.child_status, sizeof(int)))
 		return -EFAULT;
 	return rc;

@@ -31,6 +31,7 @@
 #include "kernel/time/vdso_data.h"
 #include "lib/clockmath.h"
 #include "lib/ktime.h"
+#include "kernel/task/cred.h"
 #include <abi/errno.h>
 
 #define USER_HZ 100
@@ -265,16 +266,26 @@ static void adj_status(const struct timex *txc)
 	time_status |= txc->status & ~STA_RONLY;
 }
 
-/* Linux's timekeeping_validate_timex (all tasks are root here). */
+/*
+ * Linux's timekeeping_validate_timex: changing anything needs CAP_SYS_TIME
+ * (euid 0), reading (modes 0, or adjtime's ADJ_OFFSET_SS_READ) does not.
+ */
 static int validate(const struct timex *txc)
 {
-	/* adjtime()'s mode is ADJ_ADJTIME with the single-shot bit (0x0001,
-	 * the user's ADJ_OFFSET_SINGLESHOT 0x8001): without it, -EINVAL. */
-	if ((txc->modes & ABI_ADJ_ADJTIME) && !(txc->modes & 0x0001))
-		return -EINVAL;
-	if (!(txc->modes & ABI_ADJ_ADJTIME) && (txc->modes & ADJ_TICK) &&
-	    (txc->tick < 900000 / USER_HZ || txc->tick > 1100000 / USER_HZ))
-		return -EINVAL;
+	if (txc->modes & ABI_ADJ_ADJTIME) {
+		/* adjtime()'s mode is ADJ_ADJTIME with the single-shot bit (0x0001,
+		 * the user's ADJ_OFFSET_SINGLESHOT 0x8001): without it, -EINVAL. */
+		if (!(txc->modes & 0x0001))
+			return -EINVAL;
+		if (!(txc->modes & ABI_ADJ_OFFSET_READONLY) && !capable())
+			return -EPERM;
+	} else {
+		if (txc->modes && !capable())
+			return -EPERM;
+		if ((txc->modes & ADJ_TICK) &&
+		    (txc->tick < 900000 / USER_HZ || txc->tick > 1100000 / USER_HZ))
+			return -EINVAL;
+	}
 	if (txc->modes & ADJ_SETOFFSET) {
 		if (txc->time.tv_usec < 0)
 			return -EINVAL;
@@ -466,6 +477,8 @@ long sys_settimeofday(const struct timeval __user *utv, const struct timezone __
 			return -EINVAL; /* timespec64_valid_settod */
 		ns = (u64)tv.tv_sec * NSEC_PER_SEC + (u64)tv.tv_usec * 1000;
 	}
+	if (!capable())
+		return -EPERM; /* security_settime64: CAP_SYS_TIME, before the zone's range */
 	if (utz) {
 		if (tz.tz_minuteswest > 15 * 60 || tz.tz_minuteswest < -15 * 60)
 			return -EINVAL;

@@ -28,6 +28,7 @@
 #include "kernel/time/posix_timers.h"
 #include "mm/uaccess.h"
 #include "lib/ktime.h"
+#include "kernel/task/cred.h"
 #include <abi/errno.h>
 #include <abi/time.h>
 #include <abi/types.h>
@@ -121,6 +122,8 @@ long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
 		return -EFAULT;
 	if (ktime_from_timespec(&ts, &ns))
 		return -EINVAL;
+	if (!capable())
+		return -EPERM; /* CAP_SYS_TIME, after the time's checks (do_sys_settimeofday64) */
 	return clock_realtime_set(ns);
 }
 

@@ -72,9 +72,12 @@ static inline const char *errname(int e)
 	case EAGAIN: return "EAGAIN";
 	case ENOSYS: return "ENOSYS";
 	case ESRCH: return "ESRCH";
+	case EACCES: return "EACCES";
+	case ENOENT: return "ENOENT";
 	case ENOMEM: return "ENOMEM";
 	case ENOTSUP: return "ENOTSUP";
 	case ECANCELED: return "ECANCELED";
+	case EBUSY: return "EBUSY";
 	default:
 		snprintf(other, sizeof(other), "errno %d", e);
 		return other;

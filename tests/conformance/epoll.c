@@ -5,7 +5,11 @@
  * EEXIST, ENOENT, ELOOP for a cycle and for a chain of more than 4 nested
  * epolls), epoll_wait's (EBADF first, as Linux 6.18; EINVAL, EFAULT);
  * level-triggered,
- * EPOLLET (a rising edge, a partial read gives none), EPOLLONESHOT and
+ * EPOLLET (a rising edge, a partial read gives none, every write into a
+ * pipe an edge again, EPOLLOUT again when a reader empties a full
+ * one-page pipe: LTP's epoll_wait06), EPOLLEXCLUSIVE (a write wakes one of
+ * several epolls waiting on a pipe, without it all: epoll_wait16 and 15),
+ * EPOLLONESHOT and
  * its re-arming, EPOLLHUP and EPOLLERR of pipes, a nested epoll readable,
  * maxevents 1 taking the ready items in turn; items live as long as their
  * file, not their descriptor; timeouts of epoll_wait and epoll_pwait2
@@ -78,6 +82,104 @@ static const char *wait_str(int ep, int max, int timeout_ms)
 		why("got %s", got_);                                                               \
 		ok(strcmp(got_, want) == 0, "%s: %s", desc, want);                                 \
 	} while (0)
+
+#ifndef F_SETPIPE_SZ
+#define F_SETPIPE_SZ 1031
+#endif
+
+/* LTP's epoll_wait06: a one-page non-blocking pipe filled, EPOLLET on both
+ * ends; half a read reports nothing, the rest EPOLLOUT. */
+static void et_full_pipe(void)
+{
+	static char page[4096];
+	int p[2], ep = epoll_create1(0);
+
+	if (pipe(p)) {
+		ok(0, "pipe");
+		return;
+	}
+	fcntl(p[0], F_SETFL, O_NONBLOCK);
+	fcntl(p[1], F_SETFL, O_NONBLOCK);
+	ok(fcntl(p[1], F_SETPIPE_SZ, 4096) == 4096, "F_SETPIPE_SZ(4096)");
+	add(ep, p[0], EPOLLIN | EPOLLET, 20);
+	add(ep, p[1], EPOLLOUT | EPOLLET, 21);
+	ok(write(p[1], page, 4096) == 4096, "a page fills it");
+	EXPECT(write(p[1], page, 4096), EAGAIN, "another page");
+	WAIT_IS(ep, 1, "1 [0x1 20]", "ET, full: the read end");
+	ok(read(p[0], page, 2048) == 2048, "read half");
+	WAIT_IS(ep, 1, "0", "ET, half read: nothing");
+	ok(read(p[0], page, 2048) == 2048, "read the rest");
+	EXPECT(read(p[0], page, 2048), EAGAIN, "read of the empty pipe");
+	WAIT_IS(ep, 1, "1 [0x4 21]", "ET, emptied: EPOLLOUT again");
+	WAIT_IS(ep, 4, "0", "ET, then nothing");
+	ok(write(p[1], page, 4096) == 4096, "fill it again");
+	WAIT_IS(ep, 4, "1 [0x1 20]", "ET, full again: the read end");
+	ok(read(p[0], page, 4096) == 4096, "read it all at once");
+	WAIT_IS(ep, 4, "1 [0x4 21]", "ET, emptied at once: EPOLLOUT");
+	close(ep);
+	close(p[0]);
+	close(p[1]);
+}
+
+#define NWAITERS 4
+
+/* LTP's epoll_wait15 and 16: NWAITERS children, each with its own epoll
+ * holding the read end EPOLLIN | EPOLLET (| EPOLLEXCLUSIVE), wait in
+ * epoll_wait; each write wakes them all, or one of those still waiting.
+ * Each child reports its index on rep when its wait returns 1. */
+static void herd(int exclusive)
+{
+	const char *what = exclusive ? "EPOLLEXCLUSIVE" : "not exclusive";
+	int p[2], rep[2], woke = 0, rounds_ok = 1;
+	pid_t pids[NWAITERS];
+	char c;
+
+	if (pipe(p) || pipe(rep)) {
+		ok(0, "pipes");
+		return;
+	}
+	for (int i = 0; i < NWAITERS; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0) {
+			struct epoll_event e = {.events = EPOLLIN | EPOLLET};
+			int efd = epoll_create1(0);
+
+			if (exclusive)
+				e.events |= EPOLLEXCLUSIVE;
+			close(rep[0]);
+			epoll_ctl(efd, EPOLL_CTL_ADD, p[0], &e);
+			if (epoll_wait(efd, &e, 1, 3000) == 1) {
+				c = (char)('0' + i);
+				write(rep[1], &c, 1);
+			}
+			_exit(0);
+		}
+	}
+	close(rep[1]);
+	sleep_ms(200); /* all asleep in epoll_wait */
+	for (int round = 0; round < (exclusive ? NWAITERS : 1); round++) {
+		struct pollfd pf = {.fd = rep[0], .events = POLLIN};
+		int got = 0;
+
+		write(p[1], "x", 1);
+		/* the reports of this write: at most NWAITERS */
+		while (poll(&pf, 1, exclusive ? 150 : 400) == 1 && read(rep[0], &c, 1) == 1)
+			got++;
+		why("round %d: %d woke", round, got);
+		if (got != (exclusive ? 1 : NWAITERS))
+			rounds_ok = 0;
+		woke += got;
+		read(p[0], &c, 1);
+	}
+	ok(rounds_ok, "%s: a write woke %s", what, exclusive ? "one waiter each time" : "every waiter");
+	for (int i = 0; i < NWAITERS; i++)
+		waitpid(pids[i], NULL, 0);
+	why("%d reports", woke);
+	ok(woke == NWAITERS, "%s: each waiter woke once", what);
+	close(p[0]);
+	close(p[1]);
+	close(rep[0]);
+}
 
 int main(void)
 {
@@ -203,6 +305,9 @@ int main(void)
 	write(p[1], "ab", 2);
 	WAIT_IS(ep, 4, "1 [0x1 5]", "ET, after a write");
 	WAIT_IS(ep, 4, "0", "ET, again: no new edge");
+	write(p[1], "e", 1);
+	/* Linux wakes the readers' queue on every write to a polled pipe */
+	WAIT_IS(ep, 4, "1 [0x1 5]", "ET, a second write into the unread pipe: an edge again");
 	read(p[0], buf, 1);
 	WAIT_IS(ep, 4, "0", "ET, partial read: none");
 	read(p[0], buf, 8);
@@ -215,6 +320,8 @@ int main(void)
 	WAIT_IS(ep, 4, "1 [0x1 6]", "ET, MOD while readable reports it");
 	read(p[0], buf, 8);
 	close(ep);
+
+	et_full_pipe();
 
 	/* ---- one-shot ---- */
 	ep = epoll_create1(0);
@@ -361,5 +468,7 @@ int main(void)
 	unblock_signal(SIGUSR1);
 	ok(got_usr1 == 3, "delivered when unblocked");
 	close(ep);
+	herd(0);
+	herd(1);
 	return done();
 }

@@ -7,13 +7,17 @@
  * setitimer, alarm, timer_settime, sigaction, select and poll on a few
  * descriptors make no allocation that could fail them (Linux's do not);
  * timerfd_create, open and poll on many descriptors fail with ENOMEM;
- * pipe2 with ENFILE (the pipe) or ENOMEM (a file), as Linux's; brk
+ * pipe2 with ENFILE (the pipe) or ENOMEM (a file), as Linux's;
+ * F_SETPIPE_SZ with ENOMEM, the ring and its bytes as they were; a write
+ * into a pipe with ENOMEM for its first page, its count for a later one; brk
  * keeps the old break; mq_open creating a queue and mq_send with ENOMEM,
  * leaving no queue and no message; waitid never fails for memory; on
  * tmpfs, open(O_CREAT), mkdir and rename fail with ENOMEM and leave no
  * name made or moved, a write fails with ENOMEM or returns what it wrote
  * before the failed page (the size says so), and the open of a FIFO
- * fails with ENOMEM; epoll_create1, epoll_ctl's ADD, eventfd and
+ * fails with ENOMEM; symlink (short and long targets), link, an O_CREAT
+ * through a dangling link, readlink and a lookup through a link fail
+ * with ENOMEM and leave no name or link count changed; epoll_create1, epoll_ctl's ADD, eventfd and
  * signalfd fail with ENOMEM, and epoll_wait makes none (its events are
  * gathered on the stack).  A kernel fault ends the run (the runner then
  * misses init's exit line).  The last lines count the failures, per call.
@@ -23,6 +27,7 @@
 #define _GNU_SOURCE /* fallocate */
 #include "fail_nth.h"
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/select.h>
 #include <sys/syscall.h>
 #include <sys/epoll.h>
@@ -281,6 +286,62 @@ static int pipe_settle(long r, int injected)
 	return 1;
 }
 
+/* F_SETPIPE_SZ's one allocation is the new slot array: ENOMEM, the ring and
+ * its bytes as they were.  A write takes a page per slot it fills: ENOMEM
+ * for the first, the count written for a later one (Linux's pipe_write). */
+static char pipe_buf[8192];
+
+static void pipe_prepare(void)
+{
+	if (pipe(pipe_fds) == 0)
+		write(pipe_fds[1], pipe_buf, 100);
+}
+
+static long setpipe_run(void)
+{
+	return fcntl(pipe_fds[0], F_SETPIPE_SZ, 8192);
+}
+
+static int pipe_close_settle(long r, int injected, long want_size, int want_bytes)
+{
+	int n = -1, good = 1;
+
+	(void)injected;
+	ioctl(pipe_fds[0], FIONREAD, &n);
+	if (n != want_bytes || fcntl(pipe_fds[0], F_GETPIPE_SZ) != want_size) {
+		tap_why("r %ld: %d bytes, size %d", r, n, fcntl(pipe_fds[0], F_GETPIPE_SZ));
+		good = 0;
+	}
+	close(pipe_fds[0]);
+	close(pipe_fds[1]);
+	return good;
+}
+
+static int setpipe_settle(long r, int injected)
+{
+	return pipe_close_settle(r, injected, r < 0 ? 65536 : 8192, 100);
+}
+
+static void pipe_empty_prepare(void)
+{
+	pipe(pipe_fds);
+}
+
+static long pipe_write_run(void)
+{
+	return write(pipe_fds[1], pipe_buf, sizeof(pipe_buf));
+}
+
+static int pipe_write_settle(long r, int injected)
+{
+	/* a failed page: nothing written (ENOMEM) or the first page's count */
+	int cut = injected && r >= 0 && r != 4096;
+
+	if (cut)
+		tap_why("wrote %ld with a page failed", r);
+	return pipe_close_settle(r, injected, 65536, r < 0 ? 0 : (int)r) && !cut;
+}
+
 /* ---- epoll, eventfd, signalfd ------------------------------------------------------ */
 
 static long epoll_create_run(void)
@@ -526,6 +587,78 @@ static int rename_settle(long r, int injected)
 	return good;
 }
 
+/* Links (fs/namei.c, fs/tmpfs.c): a short and a long symlink target
+ * (the heap; a page charged to the mount), a hard link, an O_CREAT
+ * through a dangling link (the target's copy), a lookup and a readlink
+ * through links. */
+static char long_target[1000];
+
+static long symlink_run(void)
+{
+	return symlink("fail-nth-a", "/tmp/fail-nth-s");
+}
+
+static long symlink_long_run(void)
+{
+	return symlink(long_target, "/tmp/fail-nth-s");
+}
+
+static int symlink_settle(long r, int injected)
+{
+	struct stat st;
+	int good = r < 0 ? lstat("/tmp/fail-nth-s", &st) != 0 && errno == ENOENT
+			 : lstat("/tmp/fail-nth-s", &st) == 0 && S_ISLNK(st.st_mode);
+
+	(void)injected;
+	unlink("/tmp/fail-nth-s");
+	return good;
+}
+
+static long link_run(void)
+{
+	return link("/tmp/fail-nth-a", "/tmp/fail-nth-h");
+}
+
+static int link_settle(long r, int injected)
+{
+	struct stat st;
+	int made = access("/tmp/fail-nth-h", F_OK) == 0;
+	int good = stat("/tmp/fail-nth-a", &st) == 0 && st.st_nlink == (r == 0 ? 2u : 1u) &&
+		   made == (r == 0);
+
+	(void)injected;
+	unlink("/tmp/fail-nth-h");
+	return good;
+}
+
+static long create_through_link_run(void)
+{
+	return open("/tmp/fail-nth-dangling", O_RDWR | O_CREAT, 0600);
+}
+
+static int create_through_link_settle(long r, int injected)
+{
+	int good = gone_settle("/tmp/fail-nth-made", r, 1);
+
+	(void)injected;
+	unlink("/tmp/fail-nth-made");
+	return good;
+}
+
+static long readlink_run(void)
+{
+	static char buf[64];
+
+	return readlink("/tmp/fail-nth-dangling", buf, sizeof(buf));
+}
+
+static long stat_through_link_run(void)
+{
+	struct stat st;
+
+	return stat("/tmp/fail-nth-la", &st);
+}
+
 static long fifo_open_run(void)
 {
 	return open("/tmp/fail-nth-fifo", O_RDWR);
@@ -610,6 +743,8 @@ int main(void)
 		{ "clock_nanosleep", 0, NULL, nanosleep_run, plain_settle },
 		{ "dup", 0, NULL, dup_run, close_settle },
 		{ "pipe2", ENFILE, NULL, pipe_run, pipe_settle, ENOMEM },
+		{ "F_SETPIPE_SZ", ENOMEM, pipe_prepare, setpipe_run, setpipe_settle },
+		{ "write to a pipe", ENOMEM, pipe_empty_prepare, pipe_write_run, pipe_write_settle },
 		{ "epoll_create1", ENOMEM, NULL, epoll_create_run, close_settle },
 		{ "epoll_ctl(ADD)", ENOMEM, epoll_ctl_prepare, epoll_ctl_run, epoll_ctl_settle },
 		{ "epoll_wait", 0, epoll_wait_prepare, epoll_wait_run, epoll_wait_settle },
@@ -624,6 +759,13 @@ int main(void)
 		{ "fallocate on tmpfs", ENOMEM, NULL, tmpfs_falloc_run, tmpfs_falloc_settle },
 		{ "rename on tmpfs", ENOMEM, NULL, rename_run, rename_settle },
 		{ "open of a FIFO", ENOMEM, NULL, fifo_open_run, close_settle },
+		{ "symlink on tmpfs", ENOMEM, NULL, symlink_run, symlink_settle },
+		{ "symlink, long target", ENOMEM, NULL, symlink_long_run, symlink_settle },
+		{ "link on tmpfs", ENOMEM, NULL, link_run, link_settle },
+		{ "open(O_CREAT) through a dangling link", ENOMEM, NULL, create_through_link_run,
+		  create_through_link_settle },
+		{ "readlink", ENOMEM, NULL, readlink_run, plain_settle },
+		{ "stat through a link", ENOMEM, NULL, stat_through_link_run, plain_settle },
 	};
 	int nnames = 0;
 	sigset_t block;
@@ -651,6 +793,9 @@ int main(void)
 	close(open("/tmp/fail-nth-a", O_RDWR | O_CREAT, 0600));
 	mkfifo("/tmp/fail-nth-fifo", 0600);
 	close(open("/tmp/fail-nth-fifo", O_RDWR));
+	memset(long_target, 'l', sizeof(long_target) - 1);
+	symlink("fail-nth-made", "/tmp/fail-nth-dangling");
+	symlink("fail-nth-a", "/tmp/fail-nth-la");
 
 	for (unsigned c = 0; c < sizeof(clocks) / sizeof(clocks[0]); c++)
 		for (unsigned k = 0; k < sizeof(notifies) / sizeof(notifies[0]); k++) {
@@ -681,6 +826,8 @@ int main(void)
 	unlink("/tmp/fail-nth-w");
 	unlink("/tmp/fail-nth-a");
 	unlink("/tmp/fail-nth-fifo");
+	unlink("/tmp/fail-nth-dangling");
+	unlink("/tmp/fail-nth-la");
 	close(nth_fd);
 	return done_testing();
 }

@@ -146,6 +146,12 @@ int chdir(const char *path);
 int fchdir(int fd);
 int unlink(const char *path);
 int unlinkat(int dirfd, const char *path, int flags);
+int link(const char *oldpath, const char *newpath);
+int linkat(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, int flags);
+int symlink(const char *target, const char *linkpath);
+int symlinkat(const char *target, int newdirfd, const char *linkpath);
+ssize_t readlink(const char *restrict path, char *restrict buf, size_t bufsiz);
+ssize_t readlinkat(int dirfd, const char *restrict path, char *restrict buf, size_t bufsiz);
 int rmdir(const char *path);
 int truncate(const char *path, off_t len);
 int ftruncate(int fd, off_t len);
@@ -173,6 +179,19 @@ uid_t getuid(void);
 uid_t geteuid(void);
 gid_t getgid(void);
 gid_t getegid(void);
+int getgroups(int size, gid_t list[]);
+int setuid(uid_t uid);
+int setgid(gid_t gid);
+int seteuid(uid_t euid);
+int setegid(gid_t egid);
+int setreuid(uid_t ruid, uid_t euid);
+int setregid(gid_t rgid, gid_t egid);
+#ifdef _GNU_SOURCE
+int setresuid(uid_t ruid, uid_t euid, uid_t suid);
+int setresgid(gid_t rgid, gid_t egid, gid_t sgid);
+int getresuid(uid_t *ruid, uid_t *euid, uid_t *suid);
+int getresgid(gid_t *rgid, gid_t *egid, gid_t *sgid);
+#endif
 
 unsigned int sleep(unsigned int seconds);
 int usleep(useconds_t usec);

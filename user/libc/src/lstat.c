@@ -1,4 +1,4 @@
-/* lstat: stat without following a last symbolic link (tick386 has none). */
+/* lstat: stat of a last symbolic link itself, not of what it names. */
 #include <fcntl.h>
 #include <sys/stat.h>
 

@@ -36,27 +36,6 @@ pid_t getppid(void)
 	return sys_is_error(ret) ? 0 : (pid_t)ret;
 }
 
-/* Every task runs as root. */
-uid_t getuid(void)
-{
-	return 0;
-}
-
-uid_t geteuid(void)
-{
-	return 0;
-}
-
-gid_t getgid(void)
-{
-	return 0;
-}
-
-gid_t getegid(void)
-{
-	return 0;
-}
-
 /* pause: the call, or, on a kernel without it, sigsuspend on the current mask. */
 int pause(void)
 {

@@ -83,4 +83,38 @@
 #define SYS_fstat64 __NR_fstat64
 #define SYS_getdents64 __NR_getdents64
 
+/* credentials (kernel/task/cred.c) */
+#define SYS_getuid __NR_getuid
+#define SYS_getgid __NR_getgid
+#define SYS_geteuid __NR_geteuid
+#define SYS_getegid __NR_getegid
+#define SYS_setuid __NR_setuid
+#define SYS_setgid __NR_setgid
+#define SYS_setreuid __NR_setreuid
+#define SYS_setregid __NR_setregid
+#define SYS_getgroups __NR_getgroups
+#define SYS_setgroups __NR_setgroups
+#define SYS_setfsuid __NR_setfsuid
+#define SYS_setfsgid __NR_setfsgid
+#define SYS_setresuid __NR_setresuid
+#define SYS_getresuid __NR_getresuid
+#define SYS_setresgid __NR_setresgid
+#define SYS_getresgid __NR_getresgid
+#define SYS_getuid32 __NR_getuid32
+#define SYS_getgid32 __NR_getgid32
+#define SYS_geteuid32 __NR_geteuid32
+#define SYS_getegid32 __NR_getegid32
+#define SYS_setreuid32 __NR_setreuid32
+#define SYS_setregid32 __NR_setregid32
+#define SYS_getgroups32 __NR_getgroups32
+#define SYS_setgroups32 __NR_setgroups32
+#define SYS_setresuid32 __NR_setresuid32
+#define SYS_getresuid32 __NR_getresuid32
+#define SYS_setresgid32 __NR_setresgid32
+#define SYS_getresgid32 __NR_getresgid32
+#define SYS_setuid32 __NR_setuid32
+#define SYS_setgid32 __NR_setgid32
+#define SYS_setfsuid32 __NR_setfsuid32
+#define SYS_setfsgid32 __NR_setfsgid32
+
 #endif
