@@ -74,6 +74,7 @@
 #include "fs/select.h"
 #include "fs/syscalls.h"
 #include "kernel/time/clock.h"
+#include "kernel/time/time_user.h"
 #include "lib/compiler.h"
 #include "lib/ktime.h"
 #include "lib/list.h"
@@ -666,24 +667,13 @@ long sys_epoll_pwait2(int epfd, struct epoll_event __user *uevents, int maxevent
 		      const void __user *uts, const abi_sigset_t __user *umask,
 		      u32 sigsetsize)
 {
-	struct { /* Linux's __kernel_timespec: 64-bit seconds on i386 too */
-		s64 tv_sec;
-		s64 tv_nsec;
-	} kts;
-	struct timespec ts;
 	u64 deadline = KTIME_MAX, ns;
 
-	if (uts) {
-		if (copy_from_user(&kts, uts, sizeof(kts)))
-			return -EFAULT;
-		/* a 32-bit kernel keeps the low half of tv_nsec (Linux's
-		 * get_timespec64); seconds past 2^31 wait as long as any can */
-		ts.tv_nsec = (long)(u32)kts.tv_nsec;
-		ts.tv_sec = kts.tv_sec > 0x7fffffff ? 0x7fffffff : (long)kts.tv_sec;
-		if (kts.tv_sec < 0)
-			ts.tv_sec = -1;
-		if (ktime_from_timespec(&ts, &ns))
-			return -EINVAL;
+	if (uts) { /* Linux's __kernel_timespec: 64-bit seconds on i386 too */
+		int rc = get_user_ktime(uts, true, &ns);
+
+		if (rc)
+			return rc;
 		deadline = ktime_add_sat(clock_monotonic_ns(), ns);
 	}
 	return ep_pwait(epfd, uevents, maxevents, deadline, umask, sigsetsize);

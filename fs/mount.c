@@ -164,7 +164,7 @@ long sys_mount(const char __user *usrc, const char __user *utarget, const char _
 	rc = fs_lookup_at(AT_FDCWD, utarget, 0, &mp);
 	if (rc)
 		return rc;
-	if (!capable()) { /* CAP_SYS_ADMIN, once the target is found (path_mount) */
+	if (!capable(CAP_SYS_ADMIN)) { /* CAP_SYS_ADMIN, once the target is found (path_mount) */
 		rc = -EPERM;
 		goto out;
 	}
@@ -247,7 +247,7 @@ long sys_umount2(const char __user *utarget, int flags)
 	rc = fs_lookup_at(AT_FDCWD, utarget, (flags & UMOUNT_NOFOLLOW) ? FS_WALK_NOFOLLOW : 0, &root);
 	if (rc)
 		return rc;
-	if (!capable()) { /* CAP_SYS_ADMIN (can_umount), before "is it a mount" */
+	if (!capable(CAP_SYS_ADMIN)) { /* CAP_SYS_ADMIN (can_umount), before "is it a mount" */
 		fs_node_put(root);
 		return -EPERM;
 	}

@@ -6,7 +6,10 @@
  *                    sys (the message queues' limits and uname's names:
  *                    fs/proc_sys.c), version (fs/proc_sys_kernel.c), self,
  *                    then one directory per process (user task, zombies too)
- *   /proc/PID        stat, status, timers, fail-nth (fs/proc_fail_nth.c)
+ *   /proc/PID        stat, status, timers, fail-nth (fs/proc_fail_nth.c), task
+ *   /proc/PID/task   one directory per thread of the process, named by its
+ *                    tid (the leader's first), each with stat and status
+ *                    describing that thread (its state, its tid as Pid)
  *   /proc/self       the caller's /proc/PID.  Linux makes it a symlink; the
  *                    tree has no symlinks, so it is a directory that is the
  *                    same as /proc/PID (an alias: same entries, same inode)
@@ -40,24 +43,31 @@ enum proc_kind {
 	PROC_TRACE_ON,
 	PROC_SLABINFO,
 	PROC_MOUNTS,
+	PROC_CPUINFO,
 	PROC_PID_DIR,
 	PROC_PID_STAT,
 	PROC_PID_STATUS,
 	PROC_PID_MAPS,
 	PROC_PID_TIMERS,
 	PROC_PID_FAIL_NTH,
-	PROC_PID_MOUNTS, /* kind - PROC_PID_DIR < 8: the inode numbers */
+	PROC_PID_MOUNTS,
+	PROC_PID_TASK, /* kind - PROC_PID_DIR < 8: the inode numbers */
+	PROC_TID_DIR,  /* /proc/PID/task/TID: PROC_INO_TID + 4 * tid + kind - PROC_TID_DIR */
+	PROC_TID_STAT,
+	PROC_TID_STATUS,
 };
+#define PROC_INO_TID 0x20000000
 
 struct proc_node {
 	struct fs_node node;
 	enum proc_kind kind;
-	int pid; /* PROC_PID_*: the process */
+	int pid; /* PROC_PID_*, PROC_TID_*: the process */
+	int tid; /* PROC_TID_*: the thread */
 	char name[12];
 };
 
 static const struct fs_node_ops proc_root_ops, proc_pid_dir_ops, proc_file_ops, proc_pid_file_ops,
-	proc_trace_ops, proc_fail_nth_ops;
+	proc_trace_ops, proc_fail_nth_ops, proc_task_dir_ops, proc_tid_dir_ops;
 
 static struct fs_node *proc_root;
 static struct fs_node *proc_sys; /* /proc/sys: permanent (fs/proc_sys.c) */
@@ -80,6 +90,7 @@ static struct proc_node proc_files[] = {
 	PROC_STATIC("slabinfo", PROC_SLABINFO, 0400, 0x7f000006),
 	/* Linux: a symlink to self/mounts; one namespace here, the same text */
 	PROC_STATIC("mounts", PROC_MOUNTS, 0444, 0x7f000007),
+	PROC_STATIC("cpuinfo", PROC_CPUINFO, 0444, 0x7f000008),
 };
 #define PROC_NR_FILES ARRAY_SIZE(proc_files)
 
@@ -104,12 +115,30 @@ static const struct {
 	{ "timers", PROC_PID_TIMERS },
 	{ "fail-nth", PROC_PID_FAIL_NTH },
 	{ "mounts", PROC_PID_MOUNTS },
+	{ "task", PROC_PID_TASK },
+};
+
+static const struct {
+	const char *name;
+	enum proc_kind kind;
+} tid_files[] = {
+	{ "stat", PROC_TID_STAT },
+	{ "status", PROC_TID_STATUS },
 };
 
 /* A /proc/PID file's mode: fail-nth is written too (Linux: 0644). */
 static u32 pid_file_mode(enum proc_kind kind)
 {
+	if (kind == PROC_PID_TASK || kind == PROC_TID_DIR)
+		return S_IFDIR | 0555;
 	return S_IFREG | (kind == PROC_PID_FAIL_NTH ? 0644 : 0444);
+}
+
+static u32 pid_node_ino(int pid, int tid, enum proc_kind kind)
+{
+	if (kind >= PROC_TID_DIR)
+		return PROC_INO_TID + 4 * (u32)tid + (u32)(kind - PROC_TID_DIR);
+	return PROC_INO_PID + 8 * (u32)pid + (u32)(kind - PROC_PID_DIR);
 }
 
 /* ---- text ---------------------------------------------------------------- */
@@ -197,6 +226,46 @@ static int parse_pid(const char *name, size_t len)
 	return pid;
 }
 
+/* The thread tid of process pid, zombie or not, or NULL (interrupts off).
+ * An ended thread other than the leader has left the group's list. */
+static struct task *thread_of(int pid, int tid)
+{
+	struct task *leader = task_find_any(pid), *th;
+
+	if (!is_process(leader))
+		return NULL;
+	list_for_each_entry(th, &leader->threads, thread_node)
+		if (th->pid == tid)
+			return th;
+	return NULL;
+}
+
+/* The i-th thread of process pid, its tid, or -1. */
+static int thread_at(int pid, u32 i)
+{
+	u32 flags = irq_save();
+	struct task *leader = task_find_any(pid), *th;
+	int tid = -1;
+
+	if (is_process(leader))
+		list_for_each_entry(th, &leader->threads, thread_node)
+			if (i-- == 0) {
+				tid = th->pid;
+				break;
+			}
+	irq_restore(flags);
+	return tid;
+}
+
+static bool thread_exists(int pid, int tid)
+{
+	u32 flags = irq_save();
+	bool found = thread_of(pid, tid) != NULL;
+
+	irq_restore(flags);
+	return found;
+}
+
 /* ---- counted nodes: /proc/PID and its files ------------------------------- */
 
 static struct fs_node *pid_node_new(struct fs_node *parent, int pid, enum proc_kind kind,
@@ -211,14 +280,19 @@ static struct fs_node *pid_node_new(struct fs_node *parent, int pid, enum proc_k
 	strncpy(p->name, name, sizeof(p->name) - 1);
 	p->node.name = p->name;
 	p->node.name_len = (u32)strlen(p->name);
-	p->node.ino = PROC_INO_PID + 8 * (u32)pid + (u32)(kind - PROC_PID_DIR);
+	if (kind >= PROC_TID_DIR) /* the thread: its directory's or its own */
+		p->tid = kind == PROC_TID_DIR ? parse_pid(name, strlen(name))
+					      : container_of(parent, struct proc_node, node)->tid;
+	p->node.ino = pid_node_ino(pid, p->tid, kind);
 	p->node.dev = PROC_DEV;
 	p->node.refs = 1;
 	p->node.parent = fs_node_get(parent);
-	if (kind == PROC_PID_DIR) {
+	if (kind == PROC_PID_DIR || kind == PROC_PID_TASK || kind == PROC_TID_DIR) {
 		p->node.mode = S_IFDIR | 0555;
 		p->node.nlink = 2;
-		p->node.ops = &proc_pid_dir_ops;
+		p->node.ops = kind == PROC_PID_DIR    ? &proc_pid_dir_ops
+			      : kind == PROC_PID_TASK ? &proc_task_dir_ops
+						      : &proc_tid_dir_ops;
 	} else {
 		p->node.mode = pid_file_mode(kind);
 		p->node.nlink = 1;
@@ -342,8 +416,63 @@ static bool pid_dir_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 		return false;
 	e->name = pid_files[i].name;
 	e->name_len = (u32)strlen(e->name);
-	e->ino = PROC_INO_PID + 8 * (u32)pid + (u32)(pid_files[i].kind - PROC_PID_DIR);
+	e->ino = pid_node_ino(pid, 0, pid_files[i].kind);
 	e->mode = pid_file_mode(pid_files[i].kind);
+	return true;
+}
+
+/* ---- /proc/PID/task and /proc/PID/task/TID ------------------------------- */
+
+static int task_dir_lookup(struct fs_node *dir, const char *name, size_t len, struct fs_node **out)
+{
+	int pid = container_of(dir, struct proc_node, node)->pid, tid = parse_pid(name, len);
+	char buf[12];
+
+	if (tid <= 0 || !thread_exists(pid, tid))
+		return -ENOENT;
+	pid_dir_name(tid, buf, sizeof(buf));
+	*out = pid_node_new(dir, pid, PROC_TID_DIR, buf);
+	return *out ? 0 : -ENOMEM;
+}
+
+static bool task_dir_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
+{
+	int pid = container_of(dir, struct proc_node, node)->pid, tid = thread_at(pid, i);
+
+	if (tid < 0)
+		return false;
+	pid_dir_name(tid, e->buf, sizeof(e->buf));
+	e->name = e->buf;
+	e->name_len = (u32)strlen(e->buf);
+	e->ino = pid_node_ino(pid, tid, PROC_TID_DIR);
+	e->mode = S_IFDIR | 0555;
+	return true;
+}
+
+static int tid_dir_lookup(struct fs_node *dir, const char *name, size_t len, struct fs_node **out)
+{
+	struct proc_node *d = container_of(dir, struct proc_node, node);
+
+	if (!thread_exists(d->pid, d->tid))
+		return -ENOENT;
+	for (u32 i = 0; i < ARRAY_SIZE(tid_files); i++)
+		if (strlen(tid_files[i].name) == len && !memcmp(tid_files[i].name, name, len)) {
+			*out = pid_node_new(dir, d->pid, tid_files[i].kind, tid_files[i].name);
+			return *out ? 0 : -ENOMEM;
+		}
+	return -ENOENT;
+}
+
+static bool tid_dir_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
+{
+	struct proc_node *d = container_of(dir, struct proc_node, node);
+
+	if (i >= ARRAY_SIZE(tid_files) || !thread_exists(d->pid, d->tid))
+		return false;
+	e->name = tid_files[i].name;
+	e->name_len = (u32)strlen(e->name);
+	e->ino = pid_node_ino(d->pid, d->tid, tid_files[i].kind);
+	e->mode = S_IFREG | 0444;
 	return true;
 }
 
@@ -372,7 +501,11 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 		goto done;
 	}
 	flags = irq_save();
-	if (p->kind >= PROC_PID_DIR) {
+	if (p->kind >= PROC_TID_DIR) {
+		t = thread_of(p->pid, p->tid);
+		if (!t)
+			rc = -ENOENT;
+	} else if (p->kind >= PROC_PID_DIR) {
 		t = task_find_any(p->pid);
 		if (!is_process(t))
 			rc = -ENOENT;
@@ -394,10 +527,15 @@ static int generate(struct fs_node *n, char **text, u32 *len)
 	case PROC_PID_MOUNTS:
 		proc_mounts(&out);
 		break;
+	case PROC_CPUINFO:
+		proc_cpuinfo(&out);
+		break;
 	case PROC_PID_STAT:
+	case PROC_TID_STAT:
 		proc_pid_stat(&out, t);
 		break;
 	case PROC_PID_STATUS:
+	case PROC_TID_STATUS:
 		proc_pid_status(&out, t);
 		break;
 	case PROC_PID_MAPS:
@@ -428,6 +566,16 @@ static const struct fs_node_ops proc_root_ops = {
 static const struct fs_node_ops proc_pid_dir_ops = {
 	.lookup = pid_dir_lookup,
 	.entry_at = pid_dir_entry_at,
+	.release = pid_node_release,
+};
+static const struct fs_node_ops proc_task_dir_ops = {
+	.lookup = task_dir_lookup,
+	.entry_at = task_dir_entry_at,
+	.release = pid_node_release,
+};
+static const struct fs_node_ops proc_tid_dir_ops = {
+	.lookup = tid_dir_lookup,
+	.entry_at = tid_dir_entry_at,
 	.release = pid_node_release,
 };
 static const struct fs_node_ops proc_file_ops = {

@@ -55,6 +55,8 @@ int proc_timer_list(struct proc_text *out);
 int proc_trace(struct proc_text *out);
 void proc_uptime(struct proc_text *out);
 void proc_meminfo(struct proc_text *out);
+/* /proc/cpuinfo (fs/proc_cpuinfo.c) */
+void proc_cpuinfo(struct proc_text *out);
 void proc_trace_on(struct proc_text *out);
 void proc_slabinfo(struct proc_text *out);
 /* /proc/mounts and /proc/PID/mounts (fs/mount.c). */

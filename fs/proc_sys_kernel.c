@@ -11,6 +11,7 @@
  */
 #include "fs/proc.h"
 #include "fs/fs.h"
+#include "kernel/task/task.h"
 #include "kernel/utsname.h"
 #include "lib/compiler.h"
 #include "lib/string.h"
@@ -19,14 +20,45 @@
 #include <abi/errno.h>
 #include <abi/stat.h>
 
-enum sys_kind { SYS_OSTYPE, SYS_OSRELEASE, SYS_VERSION, SYS_HOSTNAME, SYS_DOMAINNAME, SYS_BANNER };
+enum sys_kind {
+	SYS_OSTYPE,
+	SYS_OSRELEASE,
+	SYS_VERSION,
+	SYS_HOSTNAME,
+	SYS_DOMAINNAME,
+	SYS_BANNER,
+	SYS_TAINTED,
+	SYS_PID_MAX,
+	SYS_CORE_PATTERN,
+};
+
+/*
+ * tainted: "0": tick386 loads no modules and has no taint source (no
+ * oops-and-continue: a kernel fault panics, kernel/panic.c).
+ *
+ * pid_max: TASK_PID_MAX (kernel/task/task.h): pids come from a counter
+ * that only grows (never reused) and fork/clone are -EAGAIN once it
+ * reaches it, so every pid is below it, as Linux's pid < pid_max.  LTP's
+ * tst_get_unused_pid takes it as a pid nobody has, wait402 waits for
+ * pid_max + 1.  Read-only: Linux lets root lower it, tick386 cannot.
+ *
+ * core_pattern: Linux's default "core".  tick386 writes no core files: a
+ * signal whose default action is to dump core (SIGQUIT, SIGSEGV, ...;
+ * kernel/signal/signal.c SIGNAL_DEFAULT_CORE) ends the process like a
+ * terminating one, the wait status has no core flag (0x80), as on Linux
+ * when RLIMIT_CORE is 0.  Root may write it (Linux: 0644, proc_dostring,
+ * at most CORENAME_MAX_SIZE 128 bytes with the NUL); it is kept and read
+ * back, and used by nothing.
+ */
+#define CORE_PATTERN_MAX 128
+static char core_pattern[CORE_PATTERN_MAX] = "core";
 
 struct sys_node {
 	struct fs_node node;
 	enum sys_kind kind;
 };
 
-static const struct fs_node_ops kernel_dir_ops, sys_file_ops, sys_name_ops;
+static const struct fs_node_ops kernel_dir_ops, sys_file_ops, sys_name_ops, core_pattern_ops;
 
 #define SYS_NODE(kname, kkind, kmode, kino, kops)                                                   \
 	{                                                                                          \
@@ -36,10 +68,13 @@ static const struct fs_node_ops kernel_dir_ops, sys_file_ops, sys_name_ops;
 	}
 
 static struct sys_node kernel_files[] = {
+	SYS_NODE("core_pattern", SYS_CORE_PATTERN, S_IFREG | 0644, 0x7f000116, &core_pattern_ops),
 	SYS_NODE("domainname", SYS_DOMAINNAME, S_IFREG | 0644, 0x7f000111, &sys_name_ops),
 	SYS_NODE("hostname", SYS_HOSTNAME, S_IFREG | 0644, 0x7f000112, &sys_name_ops),
 	SYS_NODE("osrelease", SYS_OSRELEASE, S_IFREG | 0444, 0x7f000113, &sys_file_ops),
 	SYS_NODE("ostype", SYS_OSTYPE, S_IFREG | 0444, 0x7f000114, &sys_file_ops),
+	SYS_NODE("pid_max", SYS_PID_MAX, S_IFREG | 0444, 0x7f000117, &sys_file_ops),
+	SYS_NODE("tainted", SYS_TAINTED, S_IFREG | 0444, 0x7f000118, &sys_file_ops),
 	SYS_NODE("version", SYS_VERSION, S_IFREG | 0444, 0x7f000115, &sys_file_ops),
 };
 
@@ -121,6 +156,15 @@ static int sys_generate(struct fs_node *n, char **text, u32 *len)
 		proc_printf(&out, "%s version %s (tick386@tick386) (gcc) %s\n", u.sysname, u.release,
 			    u.version);
 		break;
+	case SYS_TAINTED:
+		proc_printf(&out, "0\n");
+		break;
+	case SYS_PID_MAX:
+		proc_printf(&out, "%d\n", TASK_PID_MAX);
+		break;
+	case SYS_CORE_PATTERN:
+		proc_printf(&out, "%s\n", core_pattern);
+		break;
 	}
 	if (out.nomem) {
 		kfree(out.buf);
@@ -129,6 +173,23 @@ static int sys_generate(struct fs_node *n, char **text, u32 *len)
 	*text = out.buf;
 	*len = out.len;
 	return 0;
+}
+
+/* proc_dostring: the text up to a newline or NUL, cut to 127 bytes, the
+ * whole write consumed. */
+static long core_pattern_write(struct fs_node *n, const void *ubuf, size_t len)
+{
+	char buf[CORE_PATTERN_MAX];
+	size_t take = len < CORE_PATTERN_MAX - 1 ? len : CORE_PATTERN_MAX - 1, end = 0;
+
+	(void)n;
+	if (copy_from_user(buf, ubuf, take))
+		return -EFAULT;
+	while (end < take && buf[end] != '\n' && buf[end] != '\0')
+		end++;
+	buf[end] = '\0';
+	memcpy(core_pattern, buf, end + 1);
+	return (long)len;
 }
 
 static long sys_name_write(struct fs_node *n, const void *ubuf, size_t len)
@@ -157,4 +218,8 @@ static const struct fs_node_ops sys_file_ops = {
 static const struct fs_node_ops sys_name_ops = {
 	.generate = sys_generate,
 	.write = sys_name_write,
+};
+static const struct fs_node_ops core_pattern_ops = {
+	.generate = sys_generate,
+	.write = core_pattern_write,
 };

@@ -37,6 +37,7 @@
 #include "kernel/task/task.h"
 #include "kernel/task/wait.h"
 #include "kernel/time/clock.h"
+#include "kernel/time/time_user.h"
 #include "lib/ktime.h"
 #include "lib/string.h"
 #include "mm/kheap.h"
@@ -101,38 +102,39 @@ long poll_wait(long (*scan)(void *ctx), void *ctx, u64 deadline)
 	}
 }
 
-/* A relative timeout (validated) as a deadline: KTIME_MAX for none. */
-static u64 deadline_after(const struct timespec *ts)
+/* A relative timeout (ns, or NULL for none) as a deadline: KTIME_MAX for none. */
+static u64 deadline_after(const u64 *timeout)
 {
-	u64 ns;
-
-	if (!ts)
+	if (!timeout)
 		return KTIME_MAX;
-	ktime_from_timespec(ts, &ns);
-	return ktime_add_sat(clock_monotonic_ns(), ns);
+	return ktime_add_sat(clock_monotonic_ns(), *timeout);
 }
+
+/* Where the time left goes: select's timeval, or a timespec of either layout. */
+enum left_fmt { LEFT_TIMEVAL, LEFT_TIMESPEC, LEFT_TIMESPEC64 };
 
 /*
  * Write the time left back (Linux's poll_select_finish): not for a zero
  * timeout; a timeval the call cannot write ends a restart (EINTR, not a
  * restart that would wait the whole time again), but is no error.
  */
-static long write_time_left(const struct timespec *timeout, u64 deadline, void __user *ut,
-			    bool timeval, long ret)
+static long write_time_left(const u64 *timeout, u64 deadline, void __user *ut,
+			    enum left_fmt fmt, long ret)
 {
-	struct timespec left;
-	u64 now = clock_monotonic_ns();
+	u64 left = ktime_sub_floor(deadline, clock_monotonic_ns());
 	int rc;
 
-	if (!timeout || (!timeout->tv_sec && !timeout->tv_nsec))
+	if (!timeout || !*timeout)
 		return ret;
-	ktime_to_timespec(ktime_sub_floor(deadline, now), &left);
-	if (timeval) {
-		struct timeval tv = {left.tv_sec, left.tv_nsec / (long)NS_PER_US};
+	if (fmt == LEFT_TIMEVAL) {
+		struct timespec ts;
+
+		ktime_to_timespec(left, &ts);
+		struct timeval tv = {ts.tv_sec, ts.tv_nsec / (long)NS_PER_US};
 
 		rc = copy_to_user(ut, &tv, sizeof(tv));
 	} else {
-		rc = copy_to_user(ut, &left, sizeof(left));
+		rc = put_user_ktime(ut, fmt == LEFT_TIMESPEC64, left);
 	}
 	if (rc && ret == -ERESTARTNOHAND)
 		return -EINTR;
@@ -294,26 +296,17 @@ long sys_poll(struct pollfd __user *ufds, u32 nfds, int timeout_ms)
 	return do_poll(ufds, nfds, deadline);
 }
 
-static long timespec_get(const struct timespec __user *ut, struct timespec *ts)
+/* ppoll and ppoll_time64 (`wide`: the timespec's layout). */
+static long ppoll_common(struct pollfd __user *ufds, u32 nfds, void __user *uts,
+			 const abi_sigset_t __user *umask, u32 sigsetsize, bool wide)
 {
-	u64 ns;
-
-	if (copy_from_user(ts, ut, sizeof(*ts)))
-		return -EFAULT;
-	return ktime_from_timespec(ts, &ns) ? -EINVAL : 0;
-}
-
-long sys_ppoll(struct pollfd __user *ufds, u32 nfds, struct timespec __user *uts,
-	       const abi_sigset_t __user *umask, u32 sigsetsize)
-{
-	struct timespec ts;
 	abi_sigset_t mask;
-	u64 deadline;
+	u64 deadline, timeout;
 	long ret;
 
-	if (uts && (ret = timespec_get(uts, &ts)))
+	if (uts && (ret = get_user_ktime(uts, wide, &timeout)))
 		return ret;
-	deadline = deadline_after(uts ? &ts : NULL);
+	deadline = deadline_after(uts ? &timeout : NULL);
 	if (umask) {
 		ret = poll_mask_get(umask, sigsetsize, &mask);
 		if (ret)
@@ -321,10 +314,23 @@ long sys_ppoll(struct pollfd __user *ufds, u32 nfds, struct timespec __user *uts
 		poll_mask_apply(mask);
 	}
 	ret = do_poll(ufds, nfds, deadline);
-	ret = write_time_left(uts ? &ts : NULL, deadline, uts, false, ret);
+	ret = write_time_left(uts ? &timeout : NULL, deadline, uts,
+			      wide ? LEFT_TIMESPEC64 : LEFT_TIMESPEC, ret);
 	if (umask)
 		poll_mask_restore(ret);
 	return ret;
+}
+
+long sys_ppoll(struct pollfd __user *ufds, u32 nfds, struct timespec __user *uts,
+	       const abi_sigset_t __user *umask, u32 sigsetsize)
+{
+	return ppoll_common(ufds, nfds, uts, umask, sigsetsize, false);
+}
+
+long sys_ppoll_time64(struct pollfd __user *ufds, u32 nfds, struct abi_timespec64 __user *uts,
+		      const abi_sigset_t __user *umask, u32 sigsetsize)
+{
+	return ppoll_common(ufds, nfds, uts, umask, sigsetsize, true);
 }
 
 /* ---- select ----------------------------------------------------------------- */
@@ -415,7 +421,7 @@ long sys_select(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 {
 	struct timeval tv;
 	struct timespec ts;
-	u64 deadline;
+	u64 deadline, timeout;
 	long ret;
 
 	if (utv) {
@@ -426,10 +432,11 @@ long sys_select(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 			return -EINVAL;
 		ts.tv_sec = tv.tv_sec + tv.tv_usec / 1000000;
 		ts.tv_nsec = tv.tv_usec % 1000000 * (long)NS_PER_US;
+		ktime_from_timespec(&ts, &timeout);
 	}
-	deadline = deadline_after(utv ? &ts : NULL);
+	deadline = deadline_after(utv ? &timeout : NULL);
 	ret = do_select(n, uin, uout, uex, deadline);
-	return write_time_left(utv ? &ts : NULL, deadline, utv, true, ret);
+	return write_time_left(utv ? &timeout : NULL, deadline, utv, LEFT_TIMEVAL, ret);
 }
 
 /* The old select (82): its five arguments in one struct. */
@@ -443,20 +450,20 @@ long sys_old_select(const u32 __user *uargs)
 			  (struct timeval __user *)a[4]);
 }
 
-long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
-		  struct timespec __user *uts, const u32 __user *usig)
+/* pselect6 and pselect6_time64 (`wide`: the timespec's layout). */
+static long pselect6_common(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
+			    void __user *uts, const u32 __user *usig, bool wide)
 {
-	struct timespec ts;
 	abi_sigset_t mask;
 	u32 sig[2] = {0, 0}; /* {const sigset_t *, its size} */
-	u64 deadline;
+	u64 deadline, timeout;
 	long ret;
 
 	if (usig && copy_from_user(sig, usig, sizeof(sig)))
 		return -EFAULT;
-	if (uts && (ret = timespec_get(uts, &ts)))
+	if (uts && (ret = get_user_ktime(uts, wide, &timeout)))
 		return ret;
-	deadline = deadline_after(uts ? &ts : NULL);
+	deadline = deadline_after(uts ? &timeout : NULL);
 	if (sig[0]) {
 		ret = poll_mask_get((const abi_sigset_t __user *)sig[0], sig[1], &mask);
 		if (ret)
@@ -464,8 +471,21 @@ long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 		poll_mask_apply(mask);
 	}
 	ret = do_select(n, uin, uout, uex, deadline);
-	ret = write_time_left(uts ? &ts : NULL, deadline, uts, false, ret);
+	ret = write_time_left(uts ? &timeout : NULL, deadline, uts,
+			      wide ? LEFT_TIMESPEC64 : LEFT_TIMESPEC, ret);
 	if (sig[0])
 		poll_mask_restore(ret);
 	return ret;
+}
+
+long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
+		  struct timespec __user *uts, const u32 __user *usig)
+{
+	return pselect6_common(n, uin, uout, uex, uts, usig, false);
+}
+
+long sys_pselect6_time64(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
+			 struct abi_timespec64 __user *uts, const u32 __user *usig)
+{
+	return pselect6_common(n, uin, uout, uex, uts, usig, true);
 }

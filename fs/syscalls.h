@@ -38,6 +38,8 @@ struct pollfd;
 struct timeval;
 struct timespec;
 struct itimerspec;
+struct abi_timespec64;
+struct abi_itimerspec64;
 long sys_poll(struct pollfd __user *ufds, u32 nfds, int timeout_ms);
 long sys_ppoll(struct pollfd __user *ufds, u32 nfds, struct timespec __user *uts,
 	       const u64 __user *umask, u32 sigsetsize);
@@ -46,6 +48,11 @@ long sys_select(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 long sys_old_select(const u32 __user *uargs);
 long sys_pselect6(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
 		  struct timespec __user *uts, const u32 __user *usig);
+/* the 64-bit-time twins (Linux 5.1): struct __kernel_timespec */
+long sys_ppoll_time64(struct pollfd __user *ufds, u32 nfds, struct abi_timespec64 __user *uts,
+		      const u64 __user *umask, u32 sigsetsize);
+long sys_pselect6_time64(int n, u32 __user *uin, u32 __user *uout, u32 __user *uex,
+			 struct abi_timespec64 __user *uts, const u32 __user *usig);
 /* fs/pipe.c */
 long sys_pipe(int __user *ufds);
 long sys_pipe2(int __user *ufds, int flags);
@@ -146,6 +153,9 @@ long sys_timerfd_create(int clockid, int flags);
 long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew,
 			 struct itimerspec __user *uold);
 long sys_timerfd_gettime(int fd, struct itimerspec __user *ucur);
+long sys_timerfd_settime64(int fd, int flags, const struct abi_itimerspec64 __user *unew,
+			   struct abi_itimerspec64 __user *uold);
+long sys_timerfd_gettime64(int fd, struct abi_itimerspec64 __user *ucur);
 
 /* fs/xattr.c: extended attributes, none kept (-EOPNOTSUPP as Linux without them) */
 long sys_setxattr(const char __user *path, const char __user *name, const void __user *value,

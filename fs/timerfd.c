@@ -33,6 +33,7 @@
 #include "fs/syscalls.h"
 #include "kernel/task/wait.h"
 #include "kernel/time/clock.h"
+#include "kernel/time/time_user.h"
 #include "kernel/time/ktimer.h"
 #include "lib/compiler.h"
 #include "lib/ktime.h"
@@ -291,35 +292,33 @@ nomem:
 }
 
 /* The current setting (interrupts off): the time left, 0 when disarmed. */
-static void timerfd_read_setting(struct timerfd *tfd, struct itimerspec *cur)
+static u64 timerfd_read_setting(struct timerfd *tfd)
 {
 	u64 left = 0;
 
 	timerfd_forward(tfd);
 	if (ktimer_active(&tfd->ktimer))
 		left = ktime_sub_floor(ktimer_expires(&tfd->ktimer), timerfd_now(tfd));
-	ktime_to_timespec(left, &cur->it_value);
-	ktime_to_timespec(tfd->interval_ns, &cur->it_interval);
+	return left;
 }
 
-long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew,
-			 struct itimerspec __user *uold)
+/* timerfd_settime and timerfd_settime64 (`wide`: the itimerspecs' layout). */
+static long timerfd_settime_common(int fd, int flags, const void __user *unew,
+				   void __user *uold, bool wide)
 {
-	struct itimerspec new_value, old_value;
 	struct timerfd *tfd;
 	struct file *f;
-	u64 value_ns, interval_ns;
+	u64 value_ns, interval_ns, old_value, old_interval;
 	bool absolute = flags & TFD_TIMER_ABSTIME;
 	u32 irqflags;
 	long ret;
 
 	/* Linux's order: the value, then the flags and the value's fields,
 	 * then the descriptor. */
-	if (copy_from_user(&new_value, unew, sizeof(new_value)))
-		return -EFAULT;
-	if ((flags & ~(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET)) ||
-	    ktime_from_timespec(&new_value.it_value, &value_ns) ||
-	    ktime_from_timespec(&new_value.it_interval, &interval_ns))
+	ret = get_user_itimerspec(unew, wide, &value_ns, &interval_ns);
+	if (ret == -EFAULT)
+		return ret;
+	if (ret || (flags & ~(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET)))
 		return -EINVAL;
 	ret = timerfd_get(fd, &f, &tfd);
 	if (ret)
@@ -334,7 +333,8 @@ long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew
 	} else {
 		cancel_list_leave(tfd);
 	}
-	timerfd_read_setting(tfd, &old_value);
+	old_value = timerfd_read_setting(tfd);
+	old_interval = tfd->interval_ns;
 	ktimer_cancel(&tfd->ktimer);
 	tfd->ticks = 0;
 	tfd->expired = false;
@@ -356,24 +356,47 @@ long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew
 	irq_restore(irqflags);
 	file_put(f);
 
-	if (!ret && uold && copy_to_user(uold, &old_value, sizeof(old_value)))
+	if (!ret && uold && put_user_itimerspec(uold, wide, old_value, old_interval))
 		return -EFAULT;
 	return ret;
 }
 
-long sys_timerfd_gettime(int fd, struct itimerspec __user *ucur)
+long sys_timerfd_settime(int fd, int flags, const struct itimerspec __user *unew,
+			 struct itimerspec __user *uold)
 {
-	struct itimerspec cur;
+	return timerfd_settime_common(fd, flags, unew, uold, false);
+}
+
+long sys_timerfd_settime64(int fd, int flags, const struct abi_itimerspec64 __user *unew,
+			   struct abi_itimerspec64 __user *uold)
+{
+	return timerfd_settime_common(fd, flags, unew, uold, true);
+}
+
+static long timerfd_gettime_common(int fd, void __user *ucur, bool wide)
+{
 	struct timerfd *tfd;
 	struct file *f;
 	long ret = timerfd_get(fd, &f, &tfd);
+	u64 value, interval;
 	u32 flags;
 
 	if (ret)
 		return ret;
 	flags = irq_save();
-	timerfd_read_setting(tfd, &cur);
+	value = timerfd_read_setting(tfd);
+	interval = tfd->interval_ns;
 	irq_restore(flags);
 	file_put(f);
-	return copy_to_user(ucur, &cur, sizeof(cur)) ? -EFAULT : 0;
+	return put_user_itimerspec(ucur, wide, value, interval);
+}
+
+long sys_timerfd_gettime(int fd, struct itimerspec __user *ucur)
+{
+	return timerfd_gettime_common(fd, ucur, false);
+}
+
+long sys_timerfd_gettime64(int fd, struct abi_itimerspec64 __user *ucur)
+{
+	return timerfd_gettime_common(fd, ucur, true);
 }

@@ -28,6 +28,7 @@
 #include "arch/i386/cpu.h"
 #include "fs/file.h"
 #include "fs/fs.h"
+#include "kernel/time/time_user.h"
 #include "ipc/mqueue.h"
 #include "kernel/signal/signal.h"
 #include "kernel/task/sched.h"
@@ -217,18 +218,12 @@ static bool mq_may_write(const struct file *f)
 }
 
 /* An absolute CLOCK_REALTIME timeout: KTIME_MAX for none. */
-static long mq_timeout(const struct timespec __user *uts, u64 *deadline)
+static long mq_timeout(const void __user *uts, bool wide, u64 *deadline)
 {
-	struct timespec ts;
-
 	*deadline = KTIME_MAX;
 	if (!uts)
 		return 0;
-	if (copy_from_user(&ts, uts, sizeof(ts)))
-		return -EFAULT;
-	if (ktime_from_timespec(&ts, deadline))
-		return -EINVAL;
-	return 0;
+	return get_user_ktime(uts, wide, deadline);
 }
 
 /*
@@ -254,8 +249,9 @@ static long mq_wait(struct mq_waiter *w, u64 deadline)
 	}
 }
 
-long sys_mq_timedsend(int mqd, const char __user *umsg, size_t len, u32 prio,
-		      const struct timespec __user *uts)
+/* mq_timedsend and mq_timedsend_time64 (`wide`: the timespec's layout). */
+static long mq_timedsend_common(int mqd, const char __user *umsg, size_t len, u32 prio,
+				const void __user *uts, bool wide)
 {
 	struct mq_waiter w = {.task = current};
 	struct mqueue *q;
@@ -267,7 +263,7 @@ long sys_mq_timedsend(int mqd, const char __user *umsg, size_t len, u32 prio,
 
 	if (prio >= MQ_PRIO_MAX)
 		return -EINVAL;
-	rc = mq_timeout(uts, &deadline);
+	rc = mq_timeout(uts, wide, &deadline);
 	if (rc)
 		return rc;
 	f = mq_fd_get(mqd);
@@ -325,8 +321,21 @@ out:
 	return rc;
 }
 
-long sys_mq_timedreceive(int mqd, char __user *umsg, size_t len, u32 __user *uprio,
-			 const struct timespec __user *uts)
+long sys_mq_timedsend(int mqd, const char __user *umsg, size_t len, u32 prio,
+		      const struct timespec __user *uts)
+{
+	return mq_timedsend_common(mqd, umsg, len, prio, uts, false);
+}
+
+long sys_mq_timedsend_time64(int mqd, const char __user *umsg, size_t len, u32 prio,
+			     const struct abi_timespec64 __user *uts)
+{
+	return mq_timedsend_common(mqd, umsg, len, prio, uts, true);
+}
+
+/* mq_timedreceive and mq_timedreceive_time64. */
+static long mq_timedreceive_common(int mqd, char __user *umsg, size_t len, u32 __user *uprio,
+				   const void __user *uts, bool wide)
 {
 	struct mq_waiter w = {.task = current};
 	struct mqueue *q;
@@ -336,7 +345,7 @@ long sys_mq_timedreceive(int mqd, char __user *umsg, size_t len, u32 __user *upr
 	u32 flags;
 	long rc;
 
-	rc = mq_timeout(uts, &deadline);
+	rc = mq_timeout(uts, wide, &deadline);
 	if (rc)
 		return rc;
 	f = mq_fd_get(mqd);
@@ -387,6 +396,18 @@ long sys_mq_timedreceive(int mqd, char __user *umsg, size_t len, u32 __user *upr
 out:
 	file_put(f);
 	return rc;
+}
+
+long sys_mq_timedreceive(int mqd, char __user *umsg, size_t len, u32 __user *uprio,
+			 const struct timespec __user *uts)
+{
+	return mq_timedreceive_common(mqd, umsg, len, uprio, uts, false);
+}
+
+long sys_mq_timedreceive_time64(int mqd, char __user *umsg, size_t len, u32 __user *uprio,
+				const struct abi_timespec64 __user *uts)
+{
+	return mq_timedreceive_common(mqd, umsg, len, uprio, uts, true);
 }
 
 long sys_mq_notify(int mqd, const struct sigevent __user *usev)

@@ -65,6 +65,12 @@ long sys_mq_timedsend(int mqd, const char __user *msg, size_t len, u32 prio,
 		      const struct timespec __user *abs_timeout);
 long sys_mq_timedreceive(int mqd, char __user *msg, size_t len, u32 __user *prio,
 			 const struct timespec __user *abs_timeout);
+/* 418, 419: the same with Linux's 64-bit struct __kernel_timespec */
+struct abi_timespec64;
+long sys_mq_timedsend_time64(int mqd, const char __user *msg, size_t len, u32 prio,
+			     const struct abi_timespec64 __user *abs_timeout);
+long sys_mq_timedreceive_time64(int mqd, char __user *msg, size_t len, u32 __user *prio,
+				const struct abi_timespec64 __user *abs_timeout);
 long sys_mq_notify(int mqd, const struct sigevent __user *sev);
 long sys_mq_getsetattr(int mqd, const struct mq_attr __user *new, struct mq_attr __user *old);
 

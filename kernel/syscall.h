@@ -43,6 +43,8 @@ long sys_getpid(void);
 long sys_gettid(void);
 long sys_prctl(int option, unsigned long arg2); /* kernel/task/prctl.c */
 long sys_personality(u32 persona);		/* kernel/task/prctl.c */
+long sys_capget(void __user *header, void __user *data); /* kernel/task/capability.c */
+long sys_capset(void __user *header, const void __user *data);
 long sys_getppid(void);
 /* kernel/task/cred.c: the 16-bit calls (Linux i386's old numbers) */
 long sys_getuid(void);
@@ -121,6 +123,12 @@ long sys_set_thread_area(struct abi_user_desc __user *uinfo);
 long sys_get_thread_area(struct abi_user_desc __user *uinfo);
 long sys_futex(u32 __user *uaddr, int op, u32 val, const struct timespec __user *utime,
 	       u32 __user *uaddr2, u32 val3);
+struct abi_futex_waitv;
+long sys_futex_waitv(const struct abi_futex_waitv __user *waiters, u32 nr_futexes, u32 flags,
+		     const void __user *timeout, int clockid);
+struct abi_timespec64;
+long sys_futex_time64(u32 __user *uaddr, int op, u32 val,
+		      const struct abi_timespec64 __user *utime, u32 __user *uaddr2, u32 val3);
 
 /* kernel/task/exec.c */
 long sys_execve(const char __user *path, const char *const __user *argv,

@@ -27,6 +27,8 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_gettid, sys_gettid),
     SYSCALL_ENTRY(__NR_prctl, sys_prctl),
     SYSCALL_ENTRY(__NR_personality, sys_personality),
+    SYSCALL_ENTRY(__NR_capget, sys_capget),
+    SYSCALL_ENTRY(__NR_capset, sys_capset),
     SYSCALL_ENTRY(__NR_exit_group, sys_exit_group),
     /* credentials (kernel/task/cred.c): 16-bit ids, then 32-bit */
     SYSCALL_ENTRY(__NR_setuid, sys_setuid16),
@@ -103,11 +105,15 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_select, sys_old_select), /* fs/select.c */
     SYSCALL_ENTRY(__NR__newselect, sys_select),
     SYSCALL_ENTRY(__NR_pselect6, sys_pselect6),
+    SYSCALL_ENTRY(__NR_pselect6_time64, sys_pselect6_time64),
     SYSCALL_ENTRY(__NR_poll, sys_poll),
     SYSCALL_ENTRY(__NR_ppoll, sys_ppoll),
+    SYSCALL_ENTRY(__NR_ppoll_time64, sys_ppoll_time64),
     SYSCALL_ENTRY(__NR_timerfd_create, sys_timerfd_create), /* fs/timerfd.c */
     SYSCALL_ENTRY(__NR_timerfd_settime, sys_timerfd_settime),
     SYSCALL_ENTRY(__NR_timerfd_gettime, sys_timerfd_gettime),
+    SYSCALL_ENTRY(__NR_timerfd_settime64, sys_timerfd_settime64),
+    SYSCALL_ENTRY(__NR_timerfd_gettime64, sys_timerfd_gettime64),
     SYSCALL_ENTRY(__NR_pipe, sys_pipe), /* fs/pipe.c */
     SYSCALL_ENTRY(__NR_pipe2, sys_pipe2),
     SYSCALL_ENTRY(__NR_fcntl, sys_fcntl), /* fs/fcntl.c */
@@ -125,6 +131,8 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_mq_unlink, sys_mq_unlink),
     SYSCALL_ENTRY(__NR_mq_timedsend, sys_mq_timedsend),
     SYSCALL_ENTRY(__NR_mq_timedreceive, sys_mq_timedreceive),
+    SYSCALL_ENTRY(__NR_mq_timedsend_time64, sys_mq_timedsend_time64),
+    SYSCALL_ENTRY(__NR_mq_timedreceive_time64, sys_mq_timedreceive_time64),
     SYSCALL_ENTRY(__NR_mq_notify, sys_mq_notify),
     SYSCALL_ENTRY(__NR_mq_getsetattr, sys_mq_getsetattr),
     /* names, attributes, tmpfs (fs/namei.c, fs/attr.c, fs/statfs.c) */
@@ -201,6 +209,8 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_set_thread_area, sys_set_thread_area),
     SYSCALL_ENTRY(__NR_get_thread_area, sys_get_thread_area),
     SYSCALL_ENTRY(__NR_futex, sys_futex),
+    SYSCALL_ENTRY(__NR_futex_waitv, sys_futex_waitv),
+    SYSCALL_ENTRY(__NR_futex_time64, sys_futex_time64),
     SYSCALL_ENTRY(__NR_tgkill, sys_tgkill),
     SYSCALL_ENTRY(__NR_rt_tgsigqueueinfo, sys_rt_tgsigqueueinfo),
     SYSCALL_ENTRY(__NR_waitpid, sys_waitpid),
@@ -223,6 +233,7 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_rt_sigprocmask, sys_rt_sigprocmask),
     SYSCALL_ENTRY(__NR_rt_sigpending, sys_rt_sigpending),
     SYSCALL_ENTRY(__NR_rt_sigtimedwait, sys_rt_sigtimedwait),
+    SYSCALL_ENTRY(__NR_rt_sigtimedwait_time64, sys_rt_sigtimedwait_time64),
     SYSCALL_ENTRY(__NR_rt_sigqueueinfo, sys_rt_sigqueueinfo),
     SYSCALL_ENTRY(__NR_rt_sigsuspend, sys_rt_sigsuspend),
     SYSCALL_ENTRY(__NR_sigaltstack, sys_sigaltstack),
@@ -237,6 +248,13 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_clock_getres, sys_clock_getres),
     SYSCALL_ENTRY(__NR_clock_nanosleep, sys_clock_nanosleep),
     SYSCALL_ENTRY(__NR_nanosleep, sys_nanosleep),
+    /* their 64-bit-time twins (Linux 5.1, struct __kernel_*) */
+    SYSCALL_ENTRY(__NR_clock_gettime64, sys_clock_gettime64),
+    SYSCALL_ENTRY(__NR_clock_settime64, sys_clock_settime64),
+    SYSCALL_ENTRY(__NR_clock_getres_time64, sys_clock_getres_time64),
+    SYSCALL_ENTRY(__NR_clock_nanosleep_time64, sys_clock_nanosleep_time64),
+    SYSCALL_ENTRY(__NR_timer_gettime64, sys_timer_gettime64),
+    SYSCALL_ENTRY(__NR_timer_settime64, sys_timer_settime64),
     /* interval timers (kernel/time/itimer.c) */
     SYSCALL_ENTRY(__NR_setitimer, sys_setitimer),
     SYSCALL_ENTRY(__NR_getitimer, sys_getitimer),
@@ -247,4 +265,5 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_settimeofday, sys_settimeofday),
     SYSCALL_ENTRY(__NR_adjtimex, sys_adjtimex),
     SYSCALL_ENTRY(__NR_clock_adjtime, sys_clock_adjtime),
+    SYSCALL_ENTRY(__NR_clock_adjtime64, sys_clock_adjtime64),
 };

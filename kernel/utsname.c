@@ -107,7 +107,7 @@ static long set_field(enum utsname_field f, const char __user *name, int len)
 {
 	char tmp[UTS_LEN];
 
-	if (!capable())
+	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
 	if (len < 0 || len > UTS_LEN)
 		return -EINVAL;

@@ -4,24 +4,35 @@
 
 #include <abi/errno.h>
 
-int ktime_from_timespec(const struct timespec *ts, ktime_t *out)
-{
-	u64 sec;
+/* KTIME_MAX as seconds and nanoseconds: no division to check a sum. */
+#define KTIME_MAX_SEC 18446744073ull
+#define KTIME_MAX_SEC_NSEC 709551615u
 
+int ktime_from_timespec64(const struct timespec64 *ts, ktime_t *out)
+{
 	if (ts->tv_nsec < 0 || (u64)ts->tv_nsec >= NSEC_PER_SEC || ts->tv_sec < 0)
 		return -EINVAL;
-	/* With a 32-bit tv_sec (i386) this cannot overflow, and is one mull;
-	 * a 64-bit one (host) can. */
-	if (sizeof(ts->tv_sec) <= sizeof(u32)) {
-		*out = (u64)(u32)ts->tv_sec * NSEC_PER_SEC + (u32)ts->tv_nsec;
-		return 0;
-	}
-	sec = (u64)ts->tv_sec;
-	if (sec > (KTIME_MAX - (u64)ts->tv_nsec) / NSEC_PER_SEC)
+	if ((u64)ts->tv_sec > KTIME_MAX_SEC ||
+	    ((u64)ts->tv_sec == KTIME_MAX_SEC && (u64)ts->tv_nsec > KTIME_MAX_SEC_NSEC))
 		*out = KTIME_MAX;
 	else
-		*out = sec * NSEC_PER_SEC + (u64)ts->tv_nsec;
+		*out = (u64)ts->tv_sec * NSEC_PER_SEC + (u64)ts->tv_nsec;
 	return 0;
+}
+
+int ktime_from_timespec(const struct timespec *ts, ktime_t *out)
+{
+	struct timespec64 wide = {ts->tv_sec, ts->tv_nsec};
+
+	return ktime_from_timespec64(&wide, out);
+}
+
+void ktime_to_timespec64(ktime_t t, struct timespec64 *ts)
+{
+	u64 sec = t / NSEC_PER_SEC;
+
+	ts->tv_sec = (s64)sec;
+	ts->tv_nsec = (long)(t - sec * NSEC_PER_SEC);
 }
 
 /* ktime_to_timespec (lib/ktime.h) for the seconds its divl does not take:

@@ -37,6 +37,22 @@ typedef u64 ktime_t;
 #define KTIME_TV_SEC_MAX LONG_MAX
 
 /*
+ * A timespec as the kernel holds one read from either of the ABI's layouts
+ * (kernel/time/time_user.h): 64-bit seconds, a long of nanoseconds.
+ */
+struct timespec64 {
+	s64 tv_sec;
+	long tv_nsec;
+};
+
+/* ktime_from_timespec of a timespec64: the same checks, and seconds past
+ * what a ktime_t holds (year 2554) saturate to KTIME_MAX. */
+int ktime_from_timespec64(const struct timespec64 *ts, ktime_t *out);
+
+/* Split nanoseconds into a timespec64 (never saturates). */
+void ktime_to_timespec64(ktime_t t, struct timespec64 *ts);
+
+/*
  * Convert a user timespec to nanoseconds: 0, or -EINVAL (leaving *out alone)
  * when tv_nsec is outside [0, 1e9) or tv_sec is negative.  Values beyond
  * KTIME_MAX (only possible with a wider tv_sec) saturate to KTIME_MAX.

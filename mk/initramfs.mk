@@ -23,9 +23,15 @@ INITRAMFS_ETC   := $(sort $(wildcard user/etc/*))
 initramfs: $(INITRAMFS)
 all: $(INITRAMFS)
 
-$(INITRAMFS): $(INITRAMFS_BINS) $(INITRAMFS_ETC) mk/initramfs.mk
+# /boot/config-RELEASE: the kernel configuration (boot/config), named by
+# uname's release (kernel/utsname.h), where LTP's tst_kconfig looks.
+KCONFIG_RELEASE := $(shell sed -n 's/^\#define UTSNAME_RELEASE "\(.*\)"/\1/p' kernel/utsname.h)
+
+$(INITRAMFS): $(INITRAMFS_BINS) $(INITRAMFS_ETC) mk/initramfs.mk boot/config kernel/utsname.h
 	$(call say,CPIO,$@)
-	@rm -rf $(INITRAMFS_STAGE); mkdir -p $(INITRAMFS_STAGE)/bin $(INITRAMFS_STAGE)/etc
+	@rm -rf $(INITRAMFS_STAGE); mkdir -p $(INITRAMFS_STAGE)/bin $(INITRAMFS_STAGE)/etc $(INITRAMFS_STAGE)/boot
+	@cp boot/config $(INITRAMFS_STAGE)/boot/config-$(KCONFIG_RELEASE)
+	@touch -r mk/initramfs.mk $(INITRAMFS_STAGE)/boot/config-$(KCONFIG_RELEASE)
 	@for f in $(INITRAMFS_BINS); do \
 	    $(OBJCOPY) --strip-debug -p $$f $(INITRAMFS_STAGE)/bin/$${f##*/} || exit 1; done
 	@for f in $(INITRAMFS_ETC); do cp -p $$f $(INITRAMFS_STAGE)/etc/ || exit 1; done

@@ -13,7 +13,7 @@
 # long run, seeds S .. S+N-1.
 
 MODEL_KERNEL_C := kernel/time/posix_timers.c kernel/time/posix_timers_info.c \
-                  kernel/time/posix_cputimers.c kernel/time/ktimer.c kernel/signal/signal.c \
+                  kernel/time/posix_cputimers.c kernel/time/time_user.c kernel/time/ktimer.c kernel/signal/signal.c \
                   lib/timerqueue.c lib/rbtree.c lib/ktime.c lib/idr.c lib/string.c \
                   tests/model/kshim.c
 MODEL_HOST_C   := tests/model/run.c tests/model/model.c tests/model/gen.c tests/model/ops.c \

@@ -43,7 +43,7 @@ $(VDSO_DIR)/vdso.dbg.so: $(VDSO_OBJ) arch/i386/vdso/vdso.lds
 	$(Q)if $(CROSS)readelf -lW $@ | grep -E '^ +LOAD' | grep -q 'RW'; then \
 	    echo "vdso: the image has a writable segment" >&2; rm -f $@; exit 1; fi
 	$(Q)syms=$$($(NM) -D --defined-only $@ | awk '$$2 == "T" { sub(/@.*/, "", $$3); print $$3 }' | sort | tr '\n' ' '); \
-	    [ "$$syms" = "__vdso_clock_getres __vdso_clock_gettime __vdso_gettimeofday __vdso_time " ] || \
+	    [ "$$syms" = "__vdso_clock_getres __vdso_clock_gettime __vdso_clock_gettime64 __vdso_gettimeofday __vdso_time " ] || \
 	    { echo "vdso: exports '$$syms'" >&2; rm -f $@; exit 1; }
 
 $(VDSO_DIR)/vdso.so: $(VDSO_DIR)/vdso.dbg.so

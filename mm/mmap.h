@@ -101,6 +101,9 @@ bool mmap_populate(struct vm *vm, u32 va, size_t n, u32 access);
  * otherwise (the key is the process and the address).
  */
 bool mmap_futex_key(struct vm *vm, u32 uaddr, struct shmem **obj, u64 *offset);
+/* Whether uaddr is in a read-only private anonymous mapping, where Linux's
+ * get_futex_key refuses a shared futex (-EFAULT: such a page never changes). */
+bool mmap_futex_ro_anon(struct vm *vm, u32 uaddr);
 
 /* tmpfs's object of a regular file (fs/tmpfs.h), NULL for any other file. */
 struct shmem *tmpfs_shmem(struct file *f);

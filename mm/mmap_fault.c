@@ -161,6 +161,13 @@ bool mmap_futex_key(struct vm *vm, u32 uaddr, struct shmem **obj, u64 *offset)
 	return true;
 }
 
+bool mmap_futex_ro_anon(struct vm *vm, u32 uaddr)
+{
+	struct vma *v = mmap_find(vm, uaddr);
+
+	return v && !(v->flags & VMA_SHARED) && !v->obj && !(v->prot & PROT_WRITE);
+}
+
 /* Until tmpfs provides its objects (fs/tmpfs.c defines the real one),
  * no file can be mapped: mmap of a file is -ENODEV. */
 __attribute__((weak)) struct shmem *tmpfs_shmem(struct file *f)

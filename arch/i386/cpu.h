@@ -94,9 +94,25 @@ static inline u64 rdtsc(void)
 	return ((u64)hi << 32) | lo;
 }
 
+static inline void cpuid_count(u32 leaf, u32 sub, u32 *a, u32 *b, u32 *c, u32 *d)
+{
+	__asm__ volatile("cpuid" : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d) : "a"(leaf), "c"(sub));
+}
+
 static inline void cpuid(u32 leaf, u32 *a, u32 *b, u32 *c, u32 *d)
 {
-	__asm__ volatile("cpuid" : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d) : "a"(leaf), "c"(0));
+	cpuid_count(leaf, 0, a, b, c, d);
+}
+
+/* CPUID exists iff EFLAGS.ID (bit 21) can be toggled (486+). */
+static inline bool cpu_has_cpuid(void)
+{
+	u32 f0, f1;
+
+	__asm__ volatile("pushfl; popl %0; movl %0, %1; xorl $0x200000, %0;"
+			 "pushl %0; popfl; pushfl; popl %0; pushl %1; popfl"
+			 : "=&r"(f0), "=&r"(f1));
+	return (f0 ^ f1) & 0x200000;
 }
 
 #endif

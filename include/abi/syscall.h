@@ -145,6 +145,36 @@
 #define __NR_rt_tgsigqueueinfo  335
 #define __NR_clock_adjtime     343
 #define __NR_epoll_pwait2      441
+#define __NR_futex_waitv       449
+
+/*
+ * Linux 5.1's 64-bit-time calls (y2038), at Linux i386's numbers: the same
+ * calls with struct __kernel_timespec/__kernel_itimerspec/__kernel_timex
+ * (include/abi/time.h, timex.h).  utimensat_time64 (412) is with the files
+ * below.  Not served (-ENOSYS, as the 32-bit call here): 416
+ * io_pgetevents_time64 (no AIO), 417 recvmmsg_time64 (no recvmmsg), 420
+ * semtimedop_time64 (no SysV semaphores), 423 sched_rr_get_interval_time64
+ * (no sched_rr_get_interval).
+ */
+#define __NR_clock_gettime64            403
+#define __NR_clock_settime64            404
+#define __NR_clock_adjtime64            405
+#define __NR_clock_getres_time64        406
+#define __NR_clock_nanosleep_time64     407
+#define __NR_timer_gettime64            408
+#define __NR_timer_settime64            409
+#define __NR_timerfd_gettime64          410
+#define __NR_timerfd_settime64          411
+#define __NR_pselect6_time64            413
+#define __NR_ppoll_time64               414
+#define __NR_io_pgetevents_time64       416
+#define __NR_recvmmsg_time64            417
+#define __NR_mq_timedsend_time64        418
+#define __NR_mq_timedreceive_time64     419
+#define __NR_semtimedop_time64          420
+#define __NR_rt_sigtimedwait_time64     421
+#define __NR_futex_time64               422
+#define __NR_sched_rr_get_interval_time64 423
 
 /* Files and tmpfs (fs/namei.c, fs/attr.c, fs/statfs.c, fs/read_write.c). */
 #define __NR_link              9
@@ -173,6 +203,8 @@
 #define __NR_pwrite64          181
 #define __NR_chown16           182
 #define __NR_getcwd            183
+#define __NR_capget            184
+#define __NR_capset            185
 #define __NR_truncate64        193
 #define __NR_ftruncate64       194
 #define __NR_lchown32          198
@@ -297,7 +329,7 @@
 #define __NR_unshare           310
 
 /* One past the highest number: the size of the kernel's call table. */
-#define NR_SYSCALLS            442
+#define NR_SYSCALLS            450
 
 /* A result in [-MAX_ERRNO, -1] is -errno; anything else is a value. */
 #define MAX_ERRNO              4095

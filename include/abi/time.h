@@ -52,6 +52,25 @@ struct tms {
 #endif /* HOST_BUILD */
 
 /*
+ * The 64-bit-time calls of Linux i386 (403..423, the *_time64 names) take
+ * Linux's struct __kernel_timespec: 64-bit seconds and a 64-bit tv_nsec
+ * field, 16 bytes, the same on every ABI.  A 32-bit task's kernel ignores
+ * the upper half of tv_nsec (Linux's get_timespec64), so a tv_nsec whose
+ * low 32 bits are valid is valid.  Named abi_* because glibc on the host and
+ * <linux/time_types.h> may define __kernel_timespec.
+ */
+struct abi_timespec64 {
+	long long tv_sec;
+	long long tv_nsec;
+};
+
+/* Linux's struct __kernel_itimerspec: timer_*time64, timerfd_*time64. */
+struct abi_itimerspec64 {
+	struct abi_timespec64 it_interval;
+	struct abi_timespec64 it_value;
+};
+
+/*
  * Clock ids: Linux's numbers.  The 2002 patch's CLOCK_REALTIME_HR (4) and
  * CLOCK_MONOTONIC_HR (5) collided with Linux's CLOCK_MONOTONIC_RAW and
  * CLOCK_REALTIME_COARSE; user/libc's <time.h> keeps those two names as

@@ -100,6 +100,32 @@ _Static_assert(__builtin_offsetof(struct timex, tai) == 80, "timex.tai");
 
 #endif /* HOST_BUILD */
 
+/*
+ * clock_adjtime64 (405): Linux's struct __kernel_timex, every number 64
+ * bits wide and padded to 8, 208 bytes (the x86-64 struct timex's layout).
+ */
+struct abi_timex64 {
+	unsigned int modes;
+	int pad0;
+	long long offset, freq, maxerror, esterror;
+	int status;
+	int pad1;
+	long long constant, precision, tolerance;
+	struct {
+		long long tv_sec;
+		long long tv_usec;
+	} time;
+	long long tick, ppsfreq, jitter;
+	int shift;
+	int pad2;
+	long long stabil, jitcnt, calcnt, errcnt, stbcnt;
+	int tai;
+	int pad[11];
+};
+_Static_assert(sizeof(struct abi_timex64) == 208, "struct __kernel_timex is 208 bytes");
+_Static_assert(__builtin_offsetof(struct abi_timex64, time) == 72, "__kernel_timex.time");
+_Static_assert(__builtin_offsetof(struct abi_timex64, tai) == 160, "__kernel_timex.tai");
+
 /* The kernel-internal half of the ABI's ADJ_OFFSET_SINGLESHOT bits. */
 #define ABI_ADJ_ADJTIME       0x8000
 #define ABI_ADJ_OFFSET_READONLY 0x2000

@@ -315,6 +315,8 @@ long sys_rt_sigprocmask(int how, const abi_sigset_t *set, abi_sigset_t *oset, u3
 long sys_rt_sigpending(abi_sigset_t *set, u32 sigsetsize);
 long sys_rt_sigtimedwait(const abi_sigset_t *set, siginfo_t *info, const void *timeout,
 			 u32 sigsetsize);
+long sys_rt_sigtimedwait_time64(const abi_sigset_t *set, siginfo_t *info, const void *timeout,
+				u32 sigsetsize);
 long sys_rt_sigqueueinfo(int pid, int signo, const siginfo_t *info);
 long sys_rt_sigsuspend(const abi_sigset_t *mask, u32 sigsetsize);
 long sys_rt_sigreturn(void);

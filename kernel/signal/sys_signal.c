@@ -16,6 +16,7 @@
 #include <abi/time.h>
 
 #include "kernel/time/clock.h"
+#include "kernel/time/time_user.h"
 
 /* not NSEC_PER_SEC: lib/ktime.h, reached through kernel/time/ktimer.h, has it unsigned */
 #define SIG_NSEC_PER_SEC 1000000000L
@@ -227,14 +228,13 @@ long sys_rt_sigpending(abi_sigset_t __user *uset, u32 sigsetsize)
  * so none of them reaches a handler meanwhile.  A handled signal outside
  * the set ends the wait with -EINTR (never restarted, as on Linux).
  */
-long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinfo,
-			 const void __user *utimeout, u32 sigsetsize)
+static long sigtimedwait_common(const abi_sigset_t __user *uset, siginfo_t __user *uinfo,
+				const void __user *utimeout, u32 sigsetsize, bool wide)
 {
 	struct task *t = current;
 	struct signal_state *st = &t->signal;
 	abi_sigset_t which;
-	struct timespec ts;
-	u64 deadline = KTIME_MAX;
+	u64 deadline = KTIME_MAX, timeout = 0;
 	siginfo_t info;
 	int signo = 0, ret = 0;
 	u32 flags;
@@ -259,20 +259,11 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 		    signal_default_action(s) == SIGNAL_DEFAULT_TERMINATE)
 			which &= ~ABI_SIGMASK(s);
 	}
-	if (utimeout) {
-		if (copy_from_user(&ts, utimeout, sizeof(ts)))
-			return -EFAULT;
-		if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= SIG_NSEC_PER_SEC)
-			return -EINVAL;
-	}
+	if (utimeout && (ret = get_user_ktime(utimeout, wide, &timeout)))
+		return ret;
 	flags = irq_save();
-	if (utimeout) {
-		if (ts.tv_sec == 0 && ts.tv_nsec == 0)
-			deadline = 0; /* a poll */
-		else
-			deadline = clock_monotonic_ns() + (u64)ts.tv_sec * SIG_NSEC_PER_SEC +
-				   (u64)ts.tv_nsec;
-	}
+	if (utimeout) /* zero: a poll */
+		deadline = timeout ? ktime_add_sat(clock_monotonic_ns(), timeout) : 0;
 	for (;;) {
 		if (signal_pending_set(t) & which) {
 			/*
@@ -303,6 +294,19 @@ long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinf
 	if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))
 		return -EFAULT;
 	return signo;
+}
+
+long sys_rt_sigtimedwait(const abi_sigset_t __user *uset, siginfo_t __user *uinfo,
+			 const void __user *utimeout, u32 sigsetsize)
+{
+	return sigtimedwait_common(uset, uinfo, utimeout, sigsetsize, false);
+}
+
+/* 421: the timeout a 64-bit struct __kernel_timespec (Linux 5.1). */
+long sys_rt_sigtimedwait_time64(const abi_sigset_t __user *uset, siginfo_t __user *uinfo,
+				const void __user *utimeout, u32 sigsetsize)
+{
+	return sigtimedwait_common(uset, uinfo, utimeout, sigsetsize, true);
 }
 
 /*

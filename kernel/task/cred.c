@@ -10,6 +10,7 @@
  * the call has passed every check, so a refused call changes nothing.
  */
 #include "kernel/task/cred.h"
+#include "arch/i386/cpu.h"
 #include "kernel/syscall.h"
 #include "kernel/task/task.h"
 #include "lib/string.h"
@@ -28,9 +29,26 @@ const struct cred *current_fscred(void)
 	return current->fs_cred ? current->fs_cred : &current->leader->cred;
 }
 
-bool capable(void)
+bool capable(int cap)
 {
-	return current->leader->cred.euid == 0;
+	return (current->cap_effective >> cap) & 1;
+}
+
+void cred_fix_caps(u32 old_r, u32 old_e, u32 old_s)
+{
+	const struct cred *c = task_cred(current);
+	struct task *th;
+	u32 flags = irq_save();
+
+	list_for_each_entry(th, &current->leader->threads, thread_node) {
+		if ((old_r == 0 || old_e == 0 || old_s == 0) && c->uid && c->euid && c->suid)
+			th->cap_permitted = th->cap_effective = 0; /* no SECBIT_KEEP_CAPS */
+		if (old_e == 0 && c->euid)
+			th->cap_effective = 0;
+		if (old_e && c->euid == 0)
+			th->cap_effective = th->cap_permitted;
+	}
+	irq_restore(flags);
 }
 
 bool cred_fs_capable(const struct cred *c)
@@ -94,7 +112,7 @@ void cred_exec(struct cred *c)
 bool cred_may_signal(const struct cred *s, const struct cred *t)
 {
 	return s->euid == t->suid || s->euid == t->uid || s->uid == t->suid || s->uid == t->uid ||
-	       s->euid == 0;
+	       capable(CAP_KILL);
 }
 
 int cred_kill_permission(struct task *t, int signo)
@@ -128,15 +146,18 @@ static long do_setid(enum id_kind k, u32 id)
 {
 	struct cred *c = task_cred(current);
 	u32 *ids = ids_of(c, k);
+	const u32 old_r = c->uid, old_e = c->euid, old_s = c->suid;
 
 	if (id == CRED_NO_ID)
 		return -EINVAL;
-	if (capable()) {
+	if (capable(k == UIDS ? CAP_SETUID : CAP_SETGID)) {
 		ids[R] = ids[S] = id;
 	} else if (id != ids[R] && id != ids[S]) {
 		return -EPERM;
 	}
 	ids[E] = ids[FS] = id;
+	if (k == UIDS)
+		cred_fix_caps(old_r, old_e, old_s);
 	return 0;
 }
 
@@ -148,8 +169,9 @@ static long do_setreid(enum id_kind k, u32 rid, u32 eid)
 {
 	struct cred *c = task_cred(current);
 	u32 *ids = ids_of(c, k);
+	const u32 old_r = c->uid, old_e = c->euid, old_s = c->suid;
 	u32 n[4];
-	bool priv = capable();
+	bool priv = capable(k == UIDS ? CAP_SETUID : CAP_SETGID);
 
 	memcpy(n, ids, sizeof(n));
 	if (rid != CRED_NO_ID) {
@@ -166,6 +188,8 @@ static long do_setreid(enum id_kind k, u32 rid, u32 eid)
 		n[S] = n[E];
 	n[FS] = n[E];
 	memcpy(ids, n, sizeof(n));
+	if (k == UIDS)
+		cred_fix_caps(old_r, old_e, old_s);
 	return 0;
 }
 
@@ -175,9 +199,10 @@ static long do_setresid(enum id_kind k, u32 rid, u32 eid, u32 sid)
 {
 	struct cred *c = task_cred(current);
 	u32 *ids = ids_of(c, k);
+	const u32 old_r = c->uid, old_e = c->euid, old_s = c->suid;
 	const u32 want[3] = {rid, eid, sid};
 
-	if (!capable())
+	if (!capable(k == UIDS ? CAP_SETUID : CAP_SETGID))
 		for (int i = 0; i < 3; i++)
 			if (want[i] != CRED_NO_ID && want[i] != ids[R] && want[i] != ids[E] &&
 			    want[i] != ids[S])
@@ -186,6 +211,8 @@ static long do_setresid(enum id_kind k, u32 rid, u32 eid, u32 sid)
 		if (want[i] != CRED_NO_ID)
 			ids[i] = want[i];
 	ids[FS] = ids[E];
+	if (k == UIDS)
+		cred_fix_caps(old_r, old_e, old_s);
 	return 0;
 }
 
@@ -200,7 +227,8 @@ static long do_setfsid(enum id_kind k, u32 id)
 
 	if (id == CRED_NO_ID)
 		return old;
-	if (id == ids[R] || id == ids[E] || id == ids[S] || id == ids[FS] || capable())
+	if (id == ids[R] || id == ids[E] || id == ids[S] || id == ids[FS] ||
+	    capable(k == UIDS ? CAP_SETUID : CAP_SETGID))
 		ids[FS] = id;
 	return old;
 }
@@ -371,7 +399,7 @@ static long do_setgroups(int size, const void __user *list, bool wide)
 	struct cred *c = task_cred(current);
 	struct group_info *g = NULL;
 
-	if (!capable())
+	if (!capable(CAP_SETGID))
 		return -EPERM;
 	if ((u32)size > NGROUPS_MAX)
 		return -EINVAL;

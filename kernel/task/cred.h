@@ -11,14 +11,15 @@
  * no file capabilities here).  Zeroed, it is root with no supplementary
  * groups: kmain, the kernel threads, init.
  *
- * Privilege: "capable(X)" is "the effective uid is 0" for every X, except
- * the file-system capabilities (CAP_CHOWN, CAP_DAC_OVERRIDE,
- * CAP_DAC_READ_SEARCH, CAP_FOWNER, CAP_FSETID), which follow the
- * file-system uid: Linux drops them from the effective set when fsuid
- * leaves 0 and raises them when it comes back (cap_task_fix_setuid), and
- * drops and raises the whole effective set with the effective uid.  With
- * no way to hold a capability apart from uid 0 (no capset, no file
- * capabilities), the two rules give Linux's answers.
+ * Privilege: "capable(X)" is X in the thread's effective capability set
+ * (kernel/task/capability.c), which follows the uids as Linux's does
+ * (cred_fix_caps: emptied when the effective uid leaves 0, refilled from
+ * the permitted set when it comes back); capset may drop one.  The
+ * file-system capabilities (CAP_CHOWN, CAP_DAC_OVERRIDE,
+ * CAP_DAC_READ_SEARCH, CAP_FOWNER, CAP_FSETID) follow the file-system uid
+ * instead: Linux drops them from the effective set when fsuid leaves 0 and
+ * raises them when it comes back (cap_task_fix_setuid); here they are
+ * "fsuid 0" (cred_fs_capable), so capset cannot drop them apart.
  *
  * Locks with several CPUs (one CPU today, and the kernel is not preempted:
  * a system call that does not sleep sees and makes its change whole; no
@@ -67,8 +68,30 @@ struct cred *task_cred(struct task *t);
 /* The ids the current call's file checks use (fs_cred, else the process's). */
 const struct cred *current_fscred(void);
 
-/* capable(): effective uid 0 (anything but the file-system capabilities). */
-bool capable(void);
+/* Linux's capability numbers, those the kernel checks. */
+#define CAP_CHOWN 0
+#define CAP_DAC_OVERRIDE 1
+#define CAP_FOWNER 3
+#define CAP_KILL 5
+#define CAP_SETGID 6
+#define CAP_SETUID 7
+#define CAP_SYS_ADMIN 21
+#define CAP_SYS_BOOT 22
+#define CAP_SYS_NICE 23
+#define CAP_SYS_RESOURCE 24
+#define CAP_SYS_TIME 25
+#define CAP_MKNOD 27
+
+/*
+ * capable(cap): cap is in the calling thread's effective set
+ * (kernel/task/capability.c).  The sets follow the uids as Linux's do
+ * without securebits (cred_fix_caps): full for root, emptied when the
+ * effective uid leaves 0; capset can drop one (LTP drops CAP_SYS_TIME so).
+ */
+bool capable(int cap);
+/* After the process's uids changed from old (r, e, s): Linux's
+ * cap_emulate_setxuid on every thread of the process. */
+void cred_fix_caps(u32 old_r, u32 old_e, u32 old_s);
 /* The file-system capabilities: fsuid 0 (of c). */
 bool cred_fs_capable(const struct cred *c);
 /* Whether gid is c's fsgid or one of its supplementary groups (in_group_p). */

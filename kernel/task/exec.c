@@ -277,6 +277,7 @@ long sys_execve(const char __user *upath, const char *const __user *uargv,
 	if (!info.gnu_stack)
 		t->personality |= READ_IMPLIES_EXEC;
 	leader->personality = t->personality;
+	cap_task_exec(t);
 	memset(t->tls, 0, sizeof(t->tls)); /* no thread-local storage in the new image */
 	thread_load_tls(t);
 	t->clear_child_tid = 0;

@@ -99,9 +99,9 @@ long sys_setpriority(int which, int who, int nice)
 		if (!prio_match(t, which, who))
 			continue;
 		tc = task_cred(t);
-		if (tc->uid != c->euid && tc->euid != c->euid && !capable()) {
+		if (tc->uid != c->euid && tc->euid != c->euid && !capable(CAP_SYS_NICE)) {
 			rc = -EPERM; /* set_one_prio_perm */
-		} else if (nice < t->nice && !capable()) {
+		} else if (nice < t->nice && !capable(CAP_SYS_NICE)) {
 			rc = -EACCES; /* can_nice: RLIMIT_NICE is 0 */
 		} else {
 			t->nice = nice;
@@ -125,7 +125,7 @@ long sys_nice(int inc)
 		inc = 40;
 	n = current->nice + inc;
 	n = n < NICE_MIN ? NICE_MIN : n > NICE_MAX ? NICE_MAX : n;
-	if (n < current->nice && !capable())
+	if (n < current->nice && !capable(CAP_SYS_NICE))
 		return -EPERM; /* can_nice */
 	current->nice = n;
 	return 0;

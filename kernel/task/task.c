@@ -62,6 +62,7 @@ static void set_name(struct task *t, const char *name)
 static void group_init(struct task *t)
 {
 	t->leader = t;
+	cap_task_init(t);
 	list_init(&t->threads);
 	list_add_tail(&t->thread_node, &t->threads);
 	t->nr_threads = 1;
@@ -139,6 +140,19 @@ static void task_release(struct task *t)
 {
 	pmm_free_pages(VIRT_TO_PHYS(t->kstack), TASK_KSTACK_PAGES);
 	pmm_free_page(VIRT_TO_PHYS(t));
+}
+
+/*
+ * Pids are never reused: the counter only grows, up to TASK_PID_MAX
+ * (exclusive, /proc/sys/kernel/pid_max); past it fork and clone are
+ * -EAGAIN, Linux's answer when no pid is free.  Checked before the task
+ * is made; on one CPU nothing else forks between the check and give_pid
+ * unless the allocations between them sleep, which can let a few pids
+ * past the bound, never a wrap of the int.
+ */
+static bool pids_left(void)
+{
+	return next_pid < TASK_PID_MAX;
 }
 
 static void give_pid(struct task *t)
@@ -337,9 +351,14 @@ fail_task:
 struct task *task_fork(int *err)
 {
 	struct task *parent = current, *proc = parent->leader;
-	struct task *t = task_new(parent->name, parent->prio);
+	struct task *t;
 	struct trap_frame *tf;
 
+	if (!pids_left()) {
+		*err = -EAGAIN;
+		return NULL;
+	}
+	t = task_new(parent->name, parent->prio);
 	if (!t) {
 		*err = -ENOMEM;
 		return NULL;
@@ -360,6 +379,7 @@ struct task *task_fork(int *err)
 	memcpy(t->tls, parent->tls, sizeof(t->tls)); /* the calling thread's %gs goes on */
 	t->nice = parent->nice;
 	t->personality = parent->personality;
+	cap_task_copy(t, parent);
 	t->ppid = proc->pid;
 	t->pgid = proc->pgid;
 	t->sid = proc->sid;
@@ -378,7 +398,13 @@ struct task *task_fork(int *err)
 struct task *task_clone_thread(int *err)
 {
 	struct task *parent = current, *leader = parent->leader;
-	struct task *t = task_new(parent->name, parent->prio);
+	struct task *t;
+
+	if (!pids_left()) {
+		*err = -EAGAIN;
+		return NULL;
+	}
+	t = task_new(parent->name, parent->prio);
 	struct trap_frame *tf;
 	u32 flags;
 
@@ -397,6 +423,7 @@ struct task *task_clone_thread(int *err)
 	t->nr_threads = 0;
 	t->leader = leader;
 	t->personality = parent->personality;
+	cap_task_copy(t, parent);
 	t->ppid = 0;
 	t->pgid = leader->pgid;
 	t->sid = leader->sid;

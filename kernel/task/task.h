@@ -67,7 +67,8 @@ struct restart_block {
 	long (*fn)(struct restart_block *rb);
 	int clockid;			    /* the clock slept on */
 	u64 deadline_ns;		    /* absolute, in that clock's time */
-	struct timespec __user *rem; /* where the time left goes, or NULL */
+	void __user *rem;		    /* where the time left goes, or NULL */
+	bool rem_wide;			    /* rem is a 64-bit timespec (*_time64) */
 	u32 futex_uaddr, futex_val, futex_bitset; /* a futex wait (futex.c) */
 	bool futex_private;			  /* its FUTEX_PRIVATE_FLAG */
 };
@@ -165,6 +166,9 @@ struct task {
 	u64 tls[TASK_TLS_ENTRIES];    /* GDT descriptors of set_thread_area */
 
 	struct task *all_next;			  /* every task that is not reaped */
+	/* capabilities (kernel/task/capability.c), per thread as Linux's creds:
+	 * copied at fork and clone, recomputed at exec */
+	u64 cap_effective, cap_permitted, cap_inheritable;
 	u8 fpu[108] __attribute__((aligned(16))); /* x87 state (fnsave) while switched out */
 };
 
@@ -221,6 +225,16 @@ void task_clone_abort(struct task *t);
 int task_split_args(char *line, char *argv[], int max);
 
 struct task *task_find(int pid); /* a thread by its id; NULL if none or exiting */
+/* Pids are below this (never reused; fork/clone -EAGAIN past it): Linux's
+ * PID_MAX_LIMIT of 64-bit kernels; /proc/sys/kernel/pid_max says it. */
+#define TASK_PID_MAX 4194304
+
+/* Capabilities (kernel/task/capability.c): a new task's (its euid's: the
+ * full set for root), a forked or cloned one's (its parent's), and at exec
+ * (Linux's root rule: full again for euid 0, none otherwise). */
+void cap_task_init(struct task *t);
+void cap_task_copy(struct task *t, const struct task *parent);
+void cap_task_exec(struct task *t);
 /* The process (its leader) that has a thread of this id, or whose leader
  * has it, while some thread of it lives (kill's target); NULL if none. */
 struct task *task_find_process(int pid);

@@ -70,7 +70,9 @@
 
 #define CALIBRATE_TICKS 59659				 /* 50 ms of PIT */
 #define FALLBACK_EPOCH 946684800			 /* 2000-01-01 00:00:00 UTC */
-#define REALTIME_MAX_NS (253402300799ull * NSEC_PER_SEC) /* 9999-12-31 */
+/* Linux's TIME_SETTOD_SEC_MAX: KTIME_SEC_MAX (2^63 ns) less 30 years of
+ * uptime, 2232; clock_settime64 and adjtimex may not set the clock past it. */
+#define REALTIME_MAX_NS (8277292036ull * NSEC_PER_SEC - 1)
 
 static enum clock_source source; /* irq_save to change (clock_set_source) */
 static bool have_tsc, pit_ok;
@@ -95,13 +97,9 @@ static s64 tk_slew; /* adjtime offset still to absorb at tk_base_raw, ns */
 
 static bool cpu_has_tsc(void)
 {
-	u32 f0, f1, a, b, c, d;
+	u32 a, b, c, d;
 
-	/* CPUID exists iff EFLAGS.ID (bit 21) can be toggled (486+) */
-	__asm__ volatile("pushfl; popl %0; movl %0, %1; xorl $0x200000, %0;"
-			 "pushl %0; popfl; pushfl; popl %0; pushl %1; popfl"
-			 : "=&r"(f0), "=&r"(f1));
-	if (!((f0 ^ f1) & 0x200000))
+	if (!cpu_has_cpuid())
 		return false;
 	cpuid(0, &a, &b, &c, &d);
 	if (a < 1)

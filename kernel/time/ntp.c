@@ -277,10 +277,10 @@ static int validate(const struct timex *txc)
 		 * the user's ADJ_OFFSET_SINGLESHOT 0x8001): without it, -EINVAL. */
 		if (!(txc->modes & 0x0001))
 			return -EINVAL;
-		if (!(txc->modes & ABI_ADJ_OFFSET_READONLY) && !capable())
+		if (!(txc->modes & ABI_ADJ_OFFSET_READONLY) && !capable(CAP_SYS_TIME))
 			return -EPERM;
 	} else {
-		if (txc->modes && !capable())
+		if (txc->modes && !capable(CAP_SYS_TIME))
 			return -EPERM;
 		if ((txc->modes & ADJ_TICK) &&
 		    (txc->tick < 900000 / USER_HZ || txc->tick > 1100000 / USER_HZ))
@@ -414,18 +414,87 @@ long sys_adjtimex(struct timex __user *utx)
 	return copy_to_user(utx, &tx, sizeof(tx)) ? -EFAULT : rc;
 }
 
-long sys_clock_adjtime(clockid_t id, struct timex __user *utx)
+/* The fields of struct timex that are longs, and those that are ints. */
+#define TIMEX_LONGS(X)                                                                   \
+	X(offset) X(freq) X(maxerror) X(esterror) X(constant) X(precision) X(tolerance) \
+	X(tick) X(ppsfreq) X(jitter) X(stabil) X(jitcnt) X(calcnt) X(errcnt) X(stbcnt)
+#define TIMEX_INTS(X) X(status) X(shift) X(tai)
+
+static long long_sat(long long v)
 {
+	return v > LONG_MAX ? LONG_MAX : v < LONG_MIN ? LONG_MIN : (long)v;
+}
+
+/*
+ * clock_adjtime64's struct __kernel_timex as struct timex, and back.  Linux
+ * i386 keeps the 64-bit struct inside; here the NTP code works on longs, so
+ * a number outside them saturates on the way in.  Every limit adjtimex
+ * applies (MAXPHASE, MAXFREQ, the tick's range) is well inside a long, so
+ * a saturated value is clamped or refused as the wide one would be, with
+ * one exception: an ADJ_SETOFFSET step of more than 68 years, which Linux
+ * refuses only if it leaves the settable range.  The time read back gets
+ * its full 64-bit seconds: the 32-bit ones it gave, taken as the nearest
+ * such value to the clock now.
+ */
+static void timex_narrow(const struct abi_timex64 *w, struct timex *n)
+{
+	n->modes = w->modes;
+#define NARROW_LONG(f) n->f = long_sat(w->f);
+#define NARROW_INT(f) n->f = w->f;
+	TIMEX_LONGS(NARROW_LONG)
+	TIMEX_INTS(NARROW_INT)
+	n->time.tv_sec = long_sat(w->time.tv_sec);
+	n->time.tv_usec = long_sat(w->time.tv_usec);
+}
+
+static void timex_widen(const struct timex *n, struct abi_timex64 *w)
+{
+	s64 now = (s64)realtime_sec();
+
+#define WIDEN(f) w->f = n->f;
+	TIMEX_LONGS(WIDEN)
+	TIMEX_INTS(WIDEN)
+	w->time.tv_sec = now + (s32)((u32)n->time.tv_sec - (u32)now);
+	w->time.tv_usec = n->time.tv_usec;
+}
+
+/* clock_adjtime and clock_adjtime64 (`wide`: struct __kernel_timex). */
+static long clock_adjtime_common(clockid_t id, void __user *utx, bool wide)
+{
+	struct abi_timex64 wtx;
+	struct timex tx;
+	int rc;
+
 	/* Linux: only REALTIME has clock_adj; the other clocks it knows
 	 * (CPU-time ids among them, whatever their pid) say EOPNOTSUPP, and a
 	 * negative id with low bits 3 is a clock fd (none here: EINVAL). */
-	if (id == CLOCK_REALTIME)
+	if (id != CLOCK_REALTIME) {
+		if (id < 0)
+			return (id & 7) == 3 ? -EINVAL : -EOPNOTSUPP;
+		if (id >= ABI_NR_CLOCKS || id == 10)
+			return -EINVAL;
+		return -EOPNOTSUPP;
+	}
+	if (!wide)
 		return sys_adjtimex(utx);
-	if (id < 0)
-		return (id & 7) == 3 ? -EINVAL : -EOPNOTSUPP;
-	if (id >= ABI_NR_CLOCKS || id == 10)
-		return -EINVAL;
-	return -EOPNOTSUPP;
+	if (copy_from_user(&wtx, utx, sizeof(wtx)))
+		return -EFAULT;
+	timex_narrow(&wtx, &tx);
+	rc = ntp_adjtimex(&tx);
+	if (rc < 0)
+		return rc;
+	timex_widen(&tx, &wtx);
+	return copy_to_user(utx, &wtx, sizeof(wtx)) ? -EFAULT : rc;
+}
+
+long sys_clock_adjtime(clockid_t id, struct timex __user *utx)
+{
+	return clock_adjtime_common(id, utx, false);
+}
+
+long sys_clock_adjtime64(clockid_t id, struct abi_timex64 __user *utx)
+{
+	return clock_adjtime_common(id, utx, true);
 }
 
 long sys_time(time_t __user *tloc)
@@ -477,7 +546,7 @@ long sys_settimeofday(const struct timeval __user *utv, const struct timezone __
 			return -EINVAL; /* timespec64_valid_settod */
 		ns = (u64)tv.tv_sec * NSEC_PER_SEC + (u64)tv.tv_usec * 1000;
 	}
-	if (!capable())
+	if (!capable(CAP_SYS_TIME))
 		return -EPERM; /* security_settime64: CAP_SYS_TIME, before the zone's range */
 	if (utz) {
 		if (tz.tz_minuteswest > 15 * 60 || tz.tz_minuteswest < -15 * 60)

@@ -32,6 +32,8 @@ int ntp_adjtimex(struct timex *txc);
 
 long sys_adjtimex(struct timex __user *utx);
 long sys_clock_adjtime(clockid_t id, struct timex __user *utx);
+/* 405: Linux 5.1's struct __kernel_timex, 64-bit fields */
+long sys_clock_adjtime64(clockid_t id, struct abi_timex64 __user *utx);
 long sys_time(time_t __user *tloc);
 long sys_gettimeofday(struct timeval __user *tv, struct timezone __user *tz);
 long sys_settimeofday(const struct timeval __user *tv, const struct timezone __user *tz);

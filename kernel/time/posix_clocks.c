@@ -1,6 +1,9 @@
 /*
  * The POSIX clock calls: clock_gettime, clock_getres, clock_settime,
- * clock_nanosleep (259..262 in the 2002 patch's numbering) and nanosleep.
+ * clock_nanosleep (259..262 in the 2002 patch's numbering) and nanosleep,
+ * and the 64-bit-time calls of Linux 5.1 (clock_settime64 404,
+ * clock_gettime64 403, clock_getres_time64 406, clock_nanosleep_time64
+ * 407): each pair one body, the timespec's layout a parameter.
  *
  * Clock ids are Linux's (include/abi/time.h), and Linux's negative ids for
  * the CPU-time clock of a given process.  What each id allows, as Linux 6.18
@@ -26,6 +29,7 @@
 #include "kernel/signal/signal.h"
 #include "kernel/task/task.h"
 #include "kernel/time/posix_timers.h"
+#include "kernel/time/time_user.h"
 #include "mm/uaccess.h"
 #include "lib/ktime.h"
 #include "kernel/task/cred.h"
@@ -75,35 +79,53 @@ static inline __attribute__((always_inline)) int clock_read(clockid_t id, u64 *n
 	}
 }
 
-long sys_clock_gettime(clockid_t id, struct timespec __user *uts)
+/* clock_gettime and clock_gettime64: one body, `wide` the timespec's layout. */
+static inline __attribute__((always_inline)) long clock_gettime_common(clockid_t id,
+								       void __user *uts, bool wide)
 {
-	struct timespec ts;
 	u64 ns;
 	int rc = clock_read(id, &ns);
 
 	if (rc)
 		return rc;
-	ktime_to_timespec(ns, &ts);
-	return copy_to_user(uts, &ts, sizeof(ts)) ? -EFAULT : 0;
+	return put_user_ktime(uts, wide, ns);
 }
 
-long sys_clock_getres(clockid_t id, struct timespec __user *uts)
+long sys_clock_gettime(clockid_t id, struct timespec __user *uts)
 {
-	struct timespec ts;
+	return clock_gettime_common(id, uts, false);
+}
+
+long sys_clock_gettime64(clockid_t id, struct abi_timespec64 __user *uts)
+{
+	return clock_gettime_common(id, uts, true);
+}
+
+static long clock_getres_common(clockid_t id, void __user *uts, bool wide)
+{
 	u64 ns;
 
 	if (clock_read(id, &ns))
 		return -EINVAL;
 	if (!uts)
 		return 0; /* POSIX: a NULL res is allowed */
-	ktime_to_timespec(clock_resolution_ns(id), &ts);
-	return copy_to_user(uts, &ts, sizeof(ts)) ? -EFAULT : 0;
+	return put_user_ktime(uts, wide, clock_resolution_ns(id));
 }
 
-long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
+long sys_clock_getres(clockid_t id, struct timespec __user *uts)
 {
-	struct timespec ts;
+	return clock_getres_common(id, uts, false);
+}
+
+long sys_clock_getres_time64(clockid_t id, struct abi_timespec64 __user *uts)
+{
+	return clock_getres_common(id, uts, true);
+}
+
+static long clock_settime_common(clockid_t id, const void __user *uts, bool wide)
+{
 	u64 ns;
+	int rc;
 
 	/* Only the wall clock can be set; the others count what happened.
 	 * Linux (6.18, probed: tests/conformance/linux-errno.txt) says EINVAL
@@ -118,13 +140,22 @@ long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
 	}
 	if (id != CLOCK_REALTIME)
 		return -EINVAL;
-	if (copy_from_user(&ts, uts, sizeof(ts)))
-		return -EFAULT;
-	if (ktime_from_timespec(&ts, &ns))
-		return -EINVAL;
-	if (!capable())
+	rc = get_user_ktime(uts, wide, &ns);
+	if (rc)
+		return rc;
+	if (!capable(CAP_SYS_TIME))
 		return -EPERM; /* CAP_SYS_TIME, after the time's checks (do_sys_settimeofday64) */
 	return clock_realtime_set(ns);
+}
+
+long sys_clock_settime(clockid_t id, const struct timespec __user *uts)
+{
+	return clock_settime_common(id, uts, false);
+}
+
+long sys_clock_settime64(clockid_t id, const struct abi_timespec64 __user *uts)
+{
+	return clock_settime_common(id, uts, true);
 }
 
 /*
@@ -220,27 +251,25 @@ static int sleep_on_clock(clockid_t id, u64 deadline, u64 *left)
  */
 static long nanosleep_restart(struct restart_block *rb)
 {
-	struct timespec rem;
 	u64 left;
 
 	if (sleep_on_clock(rb->clockid, rb->deadline_ns, &left) == 0 || left == 0)
 		return 0;
-	if (rb->rem) {
-		ktime_to_timespec(left, &rem);
-		if (copy_to_user(rb->rem, &rem, sizeof(rem)))
-			return -EFAULT;
-	}
+	if (rb->rem && put_user_ktime(rb->rem, rb->rem_wide, left))
+		return -EFAULT;
 	rb->fn = nanosleep_restart;
 	return -ERESTART_RESTARTBLOCK;
 }
 
-static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *ureq,
-			 struct timespec __user *urem)
+/* nanosleep, clock_nanosleep and clock_nanosleep_time64 (`wide`: the
+ * timespecs' layout, kept for the restart's rem). */
+static long do_nanosleep(clockid_t id, int flags, const void __user *ureq, void __user *urem,
+			 bool wide)
 {
 	struct restart_block *rb = &current->restart;
 	bool absolute = flags & TIMER_ABSTIME; /* other flag bits are ignored, as in Linux */
-	struct timespec req;
 	u64 req_ns, left;
+	int rc;
 
 	switch (id) {
 	case CLOCK_REALTIME:
@@ -275,10 +304,9 @@ static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *
 		break;
 	}
 	}
-	if (copy_from_user(&req, ureq, sizeof(req)))
-		return -EFAULT;
-	if (ktime_from_timespec(&req, &req_ns))
-		return -EINVAL;
+	rc = get_user_ktime(ureq, wide, &req_ns);
+	if (rc)
+		return rc;
 
 	if (absolute) {
 		/*
@@ -309,16 +337,24 @@ static long do_nanosleep(clockid_t id, int flags, const struct timespec __user *
 	}
 	rb->clockid = id;
 	rb->rem = urem;
+	rb->rem_wide = wide;
 	return nanosleep_restart(rb);
 }
 
 long sys_clock_nanosleep(clockid_t id, int flags, const struct timespec __user *ureq,
 			 struct timespec __user *urem)
 {
-	return do_nanosleep(id, flags, ureq, urem);
+	return do_nanosleep(id, flags, ureq, urem, false);
+}
+
+long sys_clock_nanosleep_time64(clockid_t id, int flags,
+				const struct abi_timespec64 __user *ureq,
+				struct abi_timespec64 __user *urem)
+{
+	return do_nanosleep(id, flags, ureq, urem, true);
 }
 
 long sys_nanosleep(const struct timespec __user *ureq, struct timespec __user *urem)
 {
-	return do_nanosleep(CLOCK_MONOTONIC, 0, ureq, urem);
+	return do_nanosleep(CLOCK_MONOTONIC, 0, ureq, urem, false);
 }

@@ -19,6 +19,16 @@ long sys_clock_getres(clockid_t id, struct timespec __user *uts);
 long sys_clock_settime(clockid_t id, const struct timespec __user *uts);
 long sys_clock_nanosleep(clockid_t id, int flags, const struct timespec __user *ureq,
 			 struct timespec __user *urem);
+/* Linux 5.1's 64-bit-time twins (403..409): struct __kernel_timespec. */
+long sys_clock_gettime64(clockid_t id, struct abi_timespec64 __user *uts);
+long sys_clock_settime64(clockid_t id, const struct abi_timespec64 __user *uts);
+long sys_clock_getres_time64(clockid_t id, struct abi_timespec64 __user *uts);
+long sys_clock_nanosleep_time64(clockid_t id, int flags,
+				const struct abi_timespec64 __user *ureq,
+				struct abi_timespec64 __user *urem);
+long sys_timer_settime64(timer_t id, int flags, const struct abi_itimerspec64 __user *unew,
+			 struct abi_itimerspec64 __user *uold);
+long sys_timer_gettime64(timer_t id, struct abi_itimerspec64 __user *uvalue);
 long sys_nanosleep(const struct timespec __user *ureq, struct timespec __user *urem);
 
 #endif

@@ -25,6 +25,7 @@
 #include "kernel/time/posix_timer_impl.h"
 #include "arch/i386/cpu.h"
 #include "kernel/time/clock.h"
+#include "kernel/time/time_user.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "arch/i386/memlayout.h"
@@ -322,11 +323,10 @@ static struct posix_timer *timer_lookup(timer_t id)
  * an armed timer reads as zero only if it is a SIGEV_NONE one-shot whose
  * time has come (zero means disarmed).  Reading changes nothing.
  */
-static void timer_read(const struct posix_timer *pt, struct itimerspec *out)
+static u64 timer_read(const struct posix_timer *pt)
 {
 	u64 left = 0;
 
-	ktime_to_timespec(pt->interval_ns, &out->it_interval);
 	if (pt->armed) {
 		u64 now = timer_base_now(pt);
 		u64 expires = pt->expires_ns;
@@ -352,7 +352,7 @@ static void timer_read(const struct posix_timer *pt, struct itimerspec *out)
 			left = 1;
 		}
 	}
-	ktime_to_timespec(left, &out->it_value);
+	return left;
 }
 
 /* ---- the system calls --------------------------------------------------- */
@@ -496,34 +496,35 @@ static void timer_stop(struct posix_timer *pt)
 	pt->overrun = 0;
 }
 
-long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *unew,
-		       struct itimerspec __user *uold)
+/* timer_settime and timer_settime64 (`wide`: the itimerspecs' layout). */
+static long timer_settime_common(timer_t id, int flags, const void __user *unew,
+				 void __user *uold, bool wide)
 {
-	struct itimerspec new_value, old_value;
 	struct posix_timer *pt;
-	u64 value_ns, interval_ns;
+	u64 value_ns, interval_ns, old_value = 0, old_interval = 0;
 	u32 irqflags;
+	int rc;
 
 	if (!unew)
 		return -EINVAL;
-	if (copy_from_user(&new_value, unew, sizeof(new_value)))
-		return -EFAULT;
-	if (ktime_from_timespec(&new_value.it_value, &value_ns) ||
-	    ktime_from_timespec(&new_value.it_interval, &interval_ns))
-		return -EINVAL;
+	rc = get_user_itimerspec(unew, wide, &value_ns, &interval_ns);
+	if (rc)
+		return rc;
 	pt = timer_lookup(id);
 	if (!pt)
 		return -EINVAL;
 	/* Linux writes the old value after setting; we check first, so a bad
 	 * pointer leaves the timer as it was. */
-	if (uold && !user_range_ok(uold, sizeof(*uold), true))
+	if (uold && !user_range_ok(uold, user_itimerspec_size(wide), true))
 		return -EFAULT;
 	if (pt->base == PT_BASE_CPU && !pt->cpu_task)
 		return -ESRCH; /* the process whose CPU time it counted is gone (Linux) */
 
 	irqflags = irq_save();
-	if (uold) /* the old value only when asked: a clock read and two divisions */
-		timer_read(pt, &old_value);
+	if (uold) { /* the old value only when asked: a clock read and two divisions */
+		old_value = timer_read(pt);
+		old_interval = pt->interval_ns;
+	}
 	timer_stop(pt);
 	pt->overrun_last = 0; /* re-arming resets the overrun */
 	/* Linux: disarming forgets the interval (6.13 on every clock; 6.1 kept
@@ -558,25 +559,46 @@ long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *un
 	}
 	irq_restore(irqflags);
 
-	if (uold && copy_to_user(uold, &old_value, sizeof(old_value)))
+	if (uold && put_user_itimerspec(uold, wide, old_value, old_interval))
 		return -EFAULT;
 	return 0;
 }
 
-long sys_timer_gettime(timer_t id, struct itimerspec __user *uvalue)
+long sys_timer_settime(timer_t id, int flags, const struct itimerspec __user *unew,
+		       struct itimerspec __user *uold)
 {
-	struct itimerspec value;
+	return timer_settime_common(id, flags, unew, uold, false);
+}
+
+long sys_timer_settime64(timer_t id, int flags, const struct abi_itimerspec64 __user *unew,
+			 struct abi_itimerspec64 __user *uold)
+{
+	return timer_settime_common(id, flags, unew, uold, true);
+}
+
+static long timer_gettime_common(timer_t id, void __user *uvalue, bool wide)
+{
 	struct posix_timer *pt = timer_lookup(id);
+	u64 value, interval;
 	u32 flags;
 
 	if (!pt)
 		return -EINVAL;
 	flags = irq_save();
-	timer_read(pt, &value);
+	value = timer_read(pt);
+	interval = pt->interval_ns;
 	irq_restore(flags);
-	if (copy_to_user(uvalue, &value, sizeof(value)))
-		return -EFAULT;
-	return 0;
+	return put_user_itimerspec(uvalue, wide, value, interval);
+}
+
+long sys_timer_gettime(timer_t id, struct itimerspec __user *uvalue)
+{
+	return timer_gettime_common(id, uvalue, false);
+}
+
+long sys_timer_gettime64(timer_t id, struct abi_itimerspec64 __user *uvalue)
+{
+	return timer_gettime_common(id, uvalue, true);
 }
 
 long sys_timer_getoverrun(timer_t id)

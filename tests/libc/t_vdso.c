@@ -152,6 +152,20 @@ int main(int argc, char **argv)
 		ok(0, "__vdso_clock_gettime called directly: 0 and the time");
 		ok(0, "__vdso_clock_gettime of a bad id returns -EINVAL (Linux's convention)");
 	}
+	{
+		/* Linux i386's y2038 entry: a struct __kernel_timespec. */
+		long (*g64)(clockid_t, long long *) =
+			(long (*)(clockid_t, long long *))__libc_vdso_sym("__vdso_clock_gettime64");
+		long long k[2] = {-1, -1}, a = sys_ns(CLOCK_MONOTONIC), b, d;
+		long r = g64 ? g64(CLOCK_MONOTONIC, k) : -1;
+
+		b = k[0] * 1000000000LL + k[1];
+		d = sys_ns(CLOCK_MONOTONIC);
+		tap_why("r=%ld %lld <= %lld <= %lld", r, a, b, d);
+		ok(g64 && r == 0 && k[1] >= 0 && k[1] < 1000000000LL && a <= b && b <= d,
+		   "__vdso_clock_gettime64: 0 and the time, 64-bit seconds and nanoseconds");
+		ok(g64 && g64(99, k) == -EINVAL, "__vdso_clock_gettime64 of a bad id: -EINVAL");
+	}
 	errno = 0;
 	ok(clock_gettime(99, &t) == -1 && errno == EINVAL, "clock_gettime(99): -1, EINVAL");
 	errno = 0;

@@ -17,7 +17,9 @@
  * before the failed page (the size says so), and the open of a FIFO
  * fails with ENOMEM; symlink (short and long targets), link, an O_CREAT
  * through a dangling link, readlink and a lookup through a link fail
- * with ENOMEM and leave no name or link count changed; epoll_create1, epoll_ctl's ADD, eventfd and
+ * with ENOMEM and leave no name or link count changed; futex_waitv with
+ * ENOMEM (its vector), a futex requeue never; epoll_create1, epoll_ctl's
+ * ADD, eventfd and
  * signalfd fail with ENOMEM, and epoll_wait makes none (its events are
  * gathered on the stack).  A kernel fault ends the run (the runner then
  * misses init's exit line).  The last lines count the failures, per call.
@@ -701,6 +703,36 @@ static void test_interface(void)
 	   "fail-nth 1: the next allocation (open's) fails, then it reads 0");
 }
 
+/* ---- futex ------------------------------------------------------------------------ */
+
+/* futex_waitv allocates its vector (ENOMEM, nothing queued); a requeue and
+ * a wake allocate nothing.  The deadline is past: ETIMEDOUT is success. */
+static unsigned fx_words[2];
+
+static long waitv_run(void)
+{
+	struct {
+		unsigned long long val, uaddr;
+		unsigned flags, reserved;
+	} v[8];
+	struct {
+		long long sec, nsec;
+	} past = { 0, 0 };
+	long r;
+
+	for (int i = 0; i < 8; i++) {
+		v[i].val = 0, v[i].uaddr = (unsigned long)&fx_words[i & 1];
+		v[i].flags = 2 | 128, v[i].reserved = 0;
+	}
+	r = syscall(SYS_futex_waitv, v, 8, 0, &past, CLOCK_MONOTONIC);
+	return r < 0 && errno == ETIMEDOUT ? 0 : -1;
+}
+
+static long requeue_run(void)
+{
+	return syscall(SYS_futex, &fx_words[0], 4 | 128, 1, 1, &fx_words[1], 0);
+}
+
 /* ---- main ----------------------------------------------------------------------- */
 
 int main(void)
@@ -766,6 +798,8 @@ int main(void)
 		  create_through_link_settle },
 		{ "readlink", ENOMEM, NULL, readlink_run, plain_settle },
 		{ "stat through a link", ENOMEM, NULL, stat_through_link_run, plain_settle },
+		{ "futex_waitv", ENOMEM, NULL, waitv_run, plain_settle },
+		{ "futex(CMP_REQUEUE)", 0, NULL, requeue_run, plain_settle },
 	};
 	int nnames = 0;
 	sigset_t block;

@@ -1,6 +1,6 @@
 /*
- * The vDSO's clock calls: clock_gettime, gettimeofday, time and
- * clock_getres without a system call, under Linux i386's names
+ * The vDSO's clock calls: clock_gettime, clock_gettime64, gettimeofday,
+ * time and clock_getres without a system call, under Linux i386's names
  * (__vdso_clock_gettime & co., version LINUX_2.6).  The kernel maps this
  * image into every process (arch/i386/vdso.c) one page above its data page
  * (kernel/time/vdso_data.c) and announces it in the auxiliary vector as
@@ -111,6 +111,32 @@ static inline long put_pair(void *p, u32 a, u32 b)
 	return err;
 }
 
+/*
+ * A struct __kernel_timespec: p[0] = sec, p[1] = 0, p[2] = nsec, p[3] = 0
+ * (the time is below 2^31 s here); or -EFAULT with nothing written, as
+ * put_pair, the probe on the last word's page, then the first store on the
+ * first's (16 bytes touch at most two pages).
+ */
+static inline long put_timespec64(void *p, u32 sec, u32 nsec)
+{
+	long err = 0;
+
+	__asm__ volatile("1:	orl $0, 12(%[p])\n"
+			 "2:	movl %[a], (%[p])\n"
+			 "3:	movl $0, 4(%[p])\n"
+			 "4:	movl %[b], 8(%[p])\n"
+			 "5:	movl $0, 12(%[p])\n"
+			 "6:\n" FIXUP(1b, 7f) FIXUP(2b, 7f) FIXUP(3b, 7f) FIXUP(4b, 7f) FIXUP(5b, 7f)
+			 "	.pushsection .text.fixup, \"ax\"\n"
+			 "7:	movl %[efault], %[err]\n"
+			 "	jmp 6b\n"
+			 "	.popsection\n"
+			 : [err] "+r"(err)
+			 : [p] "r"(p), [a] "r"(sec), [b] "r"(nsec), [efault] "i"(-EFAULT)
+			 : "memory");
+	return err;
+}
+
 static inline long put_word(void *p, u32 a)
 {
 	long err = 0;
@@ -195,6 +221,23 @@ long vdso_clock_gettime_slow(clockid_t id, struct timespec *ts)
 		return syscall2(__NR_clock_gettime, id, (long)ts);
 	sec = split_sec(ns, &nsec);
 	return put_pair(ts, sec, nsec);
+}
+
+/*
+ * Linux i386's __vdso_clock_gettime64 (LINUX_2.6): clock_gettime64 (403)
+ * with a struct __kernel_timespec.  In C: the clock read is clock_ns's
+ * (read_ns.S for the common modes); past 2038 the kernel answers, with the
+ * full 64-bit seconds.
+ */
+long __vdso_clock_gettime64(clockid_t id, struct abi_timespec64 *ts)
+{
+	u32 sec, nsec;
+	u64 ns;
+
+	if ((u32)id >= VCLOCK_IDS || !clock_ns((u32)id, &ns))
+		return syscall2(__NR_clock_gettime64, id, (long)ts);
+	sec = split_sec(ns, &nsec);
+	return put_timespec64(ts, sec, nsec);
 }
 
 long __vdso_gettimeofday(struct timeval *tv, struct timezone *tz)

@@ -19,11 +19,14 @@
 #define SYS_setdomainname __NR_setdomainname
 #define SYS_sethostname __NR_sethostname
 #define SYS_personality __NR_personality
+#define SYS_capget __NR_capget
+#define SYS_capset __NR_capset
 #define SYS_oldolduname __NR_oldolduname
 #define SYS_olduname __NR_olduname
 #define SYS_uname __NR_uname
 #define SYS_getrusage __NR_getrusage
 #define SYS_futex __NR_futex
+#define SYS_futex_waitv __NR_futex_waitv
 #define SYS_waitid __NR_waitid
 #define SYS_mq_open __NR_mq_open
 #define SYS_mq_unlink __NR_mq_unlink
@@ -69,6 +72,26 @@
 #define SYS_clock_getres __NR_clock_getres
 #define SYS_clock_nanosleep __NR_clock_nanosleep
 #endif
+/* Linux 5.1's 64-bit-time calls: the same numbers on Linux i386 and here. */
+#define SYS_clock_gettime64 __NR_clock_gettime64
+#define SYS_clock_settime64 __NR_clock_settime64
+#define SYS_clock_adjtime64 __NR_clock_adjtime64
+#define SYS_clock_getres_time64 __NR_clock_getres_time64
+#define SYS_clock_nanosleep_time64 __NR_clock_nanosleep_time64
+#define SYS_timer_gettime64 __NR_timer_gettime64
+#define SYS_timer_settime64 __NR_timer_settime64
+#define SYS_timerfd_gettime64 __NR_timerfd_gettime64
+#define SYS_timerfd_settime64 __NR_timerfd_settime64
+#define SYS_pselect6_time64 __NR_pselect6_time64
+#define SYS_ppoll_time64 __NR_ppoll_time64
+#define SYS_io_pgetevents_time64 __NR_io_pgetevents_time64
+#define SYS_recvmmsg_time64 __NR_recvmmsg_time64
+#define SYS_mq_timedsend_time64 __NR_mq_timedsend_time64
+#define SYS_mq_timedreceive_time64 __NR_mq_timedreceive_time64
+#define SYS_semtimedop_time64 __NR_semtimedop_time64
+#define SYS_rt_sigtimedwait_time64 __NR_rt_sigtimedwait_time64
+#define SYS_futex_time64 __NR_futex_time64
+#define SYS_sched_rr_get_interval_time64 __NR_sched_rr_get_interval_time64
 #define SYS_open __NR_open
 #define SYS_openat __NR_openat
 #define SYS_close __NR_close
