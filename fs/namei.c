@@ -512,6 +512,11 @@ long sys_rename(const char __user *uold, const char __user *unew)
 /* mknod: regular files, FIFOs, device nodes and socket names. */
 long sys_mknodat(int dirfd, const char __user *upath, u32 mode, u32 dev)
 {
+	return fs_mknod_at(dirfd, upath, mode, dev, NULL);
+}
+
+int fs_mknod_at(int dirfd, const char __user *upath, u32 mode, u32 dev, struct fs_node **out)
+{
 	struct fs_parent p;
 	struct fs_node *n;
 	u32 type = mode & S_IFMT;
@@ -537,7 +542,10 @@ long sys_mknodat(int dirfd, const char __user *upath, u32 mode, u32 dev)
 	if (n) {
 		if (type == S_IFCHR || type == S_IFBLK)
 			n->rdev = dev;
-		fs_node_put(n);
+		if (out)
+			*out = n; /* the caller's reference */
+		else
+			fs_node_put(n);
 	}
 	fs_parent_done(&p);
 	return rc;

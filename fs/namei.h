@@ -48,4 +48,9 @@ int fs_parent_child(struct fs_parent *p, struct fs_node **out);
  * -ENOENT (a removed directory), -ENAMETOOLONG. */
 int fs_parent_writable(struct fs_parent *p);
 
+/* mknodat(2)'s work: 0, with *out the new node referenced when out is
+ * not NULL (bind(2) of an AF_UNIX path: an S_IFSOCK node), or -errno
+ * (-EEXIST when the name exists). */
+int fs_mknod_at(int dirfd, const char __user *upath, u32 mode, u32 dev, struct fs_node **out);
+
 #endif

@@ -154,7 +154,7 @@ static void pipe_wake(struct pipe *p, bool write_side, u32 key, bool all)
 #define PIPE_OUT_KEY (EPOLLOUT | EPOLLWRNORM)
 
 /* Linux's send_sig(SIGPIPE, current, 0): to this thread, SI_USER from itself. */
-static void pipe_sigpipe(void)
+void pipe_sigpipe(void)
 {
 	siginfo_t info;
 

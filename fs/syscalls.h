@@ -56,6 +56,9 @@ long sys_pselect6_time64(int n, u32 __user *uin, u32 __user *uout, u32 __user *u
 /* fs/pipe.c */
 long sys_pipe(int __user *ufds);
 long sys_pipe2(int __user *ufds, int flags);
+/* SIGPIPE to the calling thread, as Linux's send_sig(SIGPIPE, current, 0)
+ * (a pipe's or a socket's write with no reader). */
+void pipe_sigpipe(void);
 struct file;
 /* fcntl F_GETPIPE_SZ (the ring's bytes) and F_SETPIPE_SZ (arg: the size
  * asked; the new size or -errno); -EBADF when f is not a pipe's end. */
@@ -169,6 +172,29 @@ long sys_removexattr(const char __user *path, const char __user *name);
 long sys_fremovexattr(int fd, const char __user *name);
 long sys_listxattr(const char __user *path, char __user *list, size_t size);
 long sys_flistxattr(int fd, char __user *list, size_t size);
+
+/* fs/socket.c: sockets (AF_UNIX; AF_INET/6 TCP on the loopback) */
+long sys_socketcall(int call, const u32 __user *uargs);
+long sys_socket(int family, int type, int protocol);
+long sys_socketpair(int family, int type, int protocol, int __user *usv);
+long sys_bind(int fd, const void __user *uaddr, int len);
+long sys_connect(int fd, const void __user *uaddr, int len);
+long sys_listen(int fd, int backlog);
+long sys_accept(int fd, void __user *uaddr, int __user *ulen);
+long sys_accept4(int fd, void __user *uaddr, int __user *ulen, int flags);
+long sys_getsockname(int fd, void __user *uaddr, int __user *ulen);
+long sys_getpeername(int fd, void __user *uaddr, int __user *ulen);
+long sys_sendto(int fd, const void __user *buf, size_t n, int flags, const void __user *uaddr,
+		int alen);
+long sys_send(int fd, const void __user *buf, size_t n, int flags);
+long sys_recvfrom(int fd, void __user *buf, size_t n, int flags, void __user *uaddr,
+		  int __user *ulen);
+long sys_recv(int fd, void __user *buf, size_t n, int flags);
+long sys_sendmsg(int fd, const void __user *umsg, int flags);
+long sys_recvmsg(int fd, void __user *umsg, int flags);
+long sys_shutdown(int fd, int how);
+long sys_getsockopt(int fd, int level, int name, void __user *uval, int __user *ulen);
+long sys_setsockopt(int fd, int level, int name, const void __user *uval, int len);
 
 /* fs/flock.c: flock(2) */
 long sys_flock(int fd, u32 cmd);

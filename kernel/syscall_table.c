@@ -116,6 +116,22 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_timerfd_gettime64, sys_timerfd_gettime64),
     SYSCALL_ENTRY(__NR_pipe, sys_pipe), /* fs/pipe.c */
     SYSCALL_ENTRY(__NR_pipe2, sys_pipe2),
+    SYSCALL_ENTRY(__NR_socketcall, sys_socketcall), /* fs/socket.c */
+    SYSCALL_ENTRY(__NR_socket, sys_socket),
+    SYSCALL_ENTRY(__NR_socketpair, sys_socketpair),
+    SYSCALL_ENTRY(__NR_bind, sys_bind),
+    SYSCALL_ENTRY(__NR_connect, sys_connect),
+    SYSCALL_ENTRY(__NR_listen, sys_listen),
+    SYSCALL_ENTRY(__NR_accept4, sys_accept4),
+    SYSCALL_ENTRY(__NR_getsockopt, sys_getsockopt),
+    SYSCALL_ENTRY(__NR_setsockopt, sys_setsockopt),
+    SYSCALL_ENTRY(__NR_getsockname, sys_getsockname),
+    SYSCALL_ENTRY(__NR_getpeername, sys_getpeername),
+    SYSCALL_ENTRY(__NR_sendto, sys_sendto),
+    SYSCALL_ENTRY(__NR_sendmsg, sys_sendmsg),
+    SYSCALL_ENTRY(__NR_recvfrom, sys_recvfrom),
+    SYSCALL_ENTRY(__NR_recvmsg, sys_recvmsg),
+    SYSCALL_ENTRY(__NR_shutdown, sys_shutdown),
     SYSCALL_ENTRY(__NR_fcntl, sys_fcntl), /* fs/fcntl.c */
     SYSCALL_ENTRY(__NR_fcntl64, sys_fcntl64),
     SYSCALL_ENTRY(__NR_eventfd, sys_eventfd), /* fs/eventfd.c */

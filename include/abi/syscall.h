@@ -226,6 +226,22 @@
 #define __NR_utimensat         320
 #define __NR_renameat2         353
 #define __NR_statx             383
+#define __NR_socketcall        102
+#define __NR_socket            359
+#define __NR_socketpair        360
+#define __NR_bind              361
+#define __NR_connect           362
+#define __NR_listen            363
+#define __NR_accept4           364
+#define __NR_getsockopt        365
+#define __NR_setsockopt        366
+#define __NR_getsockname       367
+#define __NR_getpeername       368
+#define __NR_sendto            369
+#define __NR_sendmsg           370
+#define __NR_recvfrom          371
+#define __NR_recvmsg           372
+#define __NR_shutdown          373
 #define __NR_utimensat_time64  412
 #define __NR_faccessat2        439
 

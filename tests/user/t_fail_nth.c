@@ -19,8 +19,9 @@
  * through a dangling link, readlink and a lookup through a link fail
  * with ENOMEM and leave no name or link count changed; futex_waitv with
  * ENOMEM (its vector), a futex requeue never; epoll_create1, epoll_ctl's
- * ADD, eventfd and
- * signalfd fail with ENOMEM, and epoll_wait makes none (its events are
+ * ADD, eventfd and signalfd fail with ENOMEM; socket, socketpair and an
+ * AF_UNIX connect (its server-side socket) fail with ENOMEM, leaving
+ * nothing queued; and epoll_wait makes none (its events are
  * gathered on the stack).  A kernel fault ends the run (the runner then
  * misses init's exit line).  The last lines count the failures, per call.
  */
@@ -36,6 +37,9 @@
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <netinet/in.h>
 #include <mqueue.h>
 
 /* ---- timers ------------------------------------------------------------------- */
@@ -286,6 +290,59 @@ static int pipe_settle(long r, int injected)
 		close(pipe_fds[1]);
 	}
 	return 1;
+}
+
+static int sock_fds[2];
+
+static int socketpair_settle(long r, int injected)
+{
+	(void)injected;
+	if (r == 0) {
+		close(sock_fds[0]);
+		close(sock_fds[1]);
+	}
+	return 1;
+}
+
+/* ---- sockets ---------------------------------------------------------------------- */
+
+static int sock_listener = -1, sock_client = -1;
+static struct sockaddr_un sock_name = {AF_UNIX, "\0fail-nth"};
+#define SOCK_NAME_LEN (sizeof(sa_family_t) + 10)
+
+static long socket_run(void)
+{
+	return socket(AF_INET, SOCK_STREAM, 0);
+}
+
+static long socketpair_run(void)
+{
+	return socketpair(AF_UNIX, SOCK_STREAM, 0, sock_fds);
+}
+
+static void connect_prepare(void)
+{
+	sock_client = socket(AF_UNIX, SOCK_STREAM, 0);
+}
+
+static long connect_run(void)
+{
+	return connect(sock_client, (struct sockaddr *)&sock_name, SOCK_NAME_LEN);
+}
+
+/* A connection made is taken off the queue; the client goes either way. */
+static int connect_settle(long r, int injected)
+{
+	int good = 1;
+
+	(void)injected;
+	if (r == 0) {
+		int d = accept4(sock_listener, NULL, NULL, SOCK_NONBLOCK);
+
+		good = d >= 0 && close(d) == 0;
+	}
+	close(sock_client);
+	return good;
 }
 
 /* F_SETPIPE_SZ's one allocation is the new slot array: ENOMEM, the ring and
@@ -775,6 +832,9 @@ int main(void)
 		{ "clock_nanosleep", 0, NULL, nanosleep_run, plain_settle },
 		{ "dup", 0, NULL, dup_run, close_settle },
 		{ "pipe2", ENFILE, NULL, pipe_run, pipe_settle, ENOMEM },
+		{ "socket(AF_INET)", ENOMEM, NULL, socket_run, close_settle },
+		{ "socketpair(AF_UNIX)", ENOMEM, NULL, socketpair_run, socketpair_settle },
+		{ "connect(AF_UNIX)", ENOMEM, connect_prepare, connect_run, connect_settle },
 		{ "F_SETPIPE_SZ", ENOMEM, pipe_prepare, setpipe_run, setpipe_settle },
 		{ "write to a pipe", ENOMEM, pipe_empty_prepare, pipe_write_run, pipe_write_settle },
 		{ "epoll_create1", ENOMEM, NULL, epoll_create_run, close_settle },
@@ -826,6 +886,9 @@ int main(void)
 	ftruncate(wfd, 0);
 	close(open("/tmp/fail-nth-a", O_RDWR | O_CREAT, 0600));
 	mkfifo("/tmp/fail-nth-fifo", 0600);
+	sock_listener = socket(AF_UNIX, SOCK_STREAM, 0);
+	bind(sock_listener, (struct sockaddr *)&sock_name, SOCK_NAME_LEN);
+	listen(sock_listener, 8);
 	close(open("/tmp/fail-nth-fifo", O_RDWR));
 	memset(long_target, 'l', sizeof(long_target) - 1);
 	symlink("fail-nth-made", "/tmp/fail-nth-dangling");

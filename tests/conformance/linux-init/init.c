@@ -19,7 +19,10 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <net/if.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/reboot.h>
 #include <sys/syscall.h>
@@ -65,6 +68,23 @@ static int run(const char *name)
 	return WEXITSTATUS(status);
 }
 
+/* The loopback up, as any Linux system's init has it (conformance/sockets.c
+ * connects to 127.0.0.1; tick386 models Linux with only lo up). */
+static void loopback_up(void)
+{
+	struct ifreq ifr;
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "lo");
+	if (s >= 0 && ioctl(s, SIOCGIFFLAGS, &ifr) == 0) {
+		ifr.ifr_flags |= IFF_UP;
+		ioctl(s, SIOCSIFFLAGS, &ifr);
+	}
+	if (s >= 0)
+		close(s);
+}
+
 int main(int argc, char **argv)
 {
 	sigset_t chld;
@@ -77,6 +97,7 @@ int main(int argc, char **argv)
 	mkdir("/dev", 0755);
 	mkdir("/dev/shm", 01777);
 	mount("tmpfs", "/dev/shm", "tmpfs", 0, "mode=1777");
+	loopback_up();
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, NULL);
