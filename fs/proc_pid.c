@@ -4,7 +4,8 @@
  * tick386's values where it has them and 0 where it has no such thing.
  *
  * What tick386 has: one task per process, so Tgid = Pid and Threads = 1;
- * CPU time is not split between user and system, so all of it is utime;
+ * utime and stime are the process's user and system time (kernel/task/
+ * vtime.h), cutime and cstime those of the children it reaped;
  * starttime is the creation time in clock ticks since boot (USER_HZ, as
  * Linux's); the size of the address space is
  * the user pages mapped, so vsize = rss * 4096; one pending set per
@@ -62,12 +63,20 @@ void proc_pid_stat(struct proc_text *out, struct task *t)
 	/* Linux's "priority" is 20 for a normal task (prio 120 - 100); tick386's
 	 * default priority maps there, and a higher one is a lower number. */
 	long priority = 20 - (t->prio - SCHED_PRIO_DEFAULT);
+	u64 cpu, user, ccpu, cuser;
+	u32 flags;
 
 	/* pid (comm) state ppid pgrp session tty_nr tpgid flags */
 	proc_printf(out, "%d (%s) %c %d %d %d 0 -1 0", t->pid, t->name, task_state_char(t),
 		    t->leader->ppid, t->leader->pgid, t->leader->sid);
 	/* minflt cminflt majflt cmajflt utime stime cutime cstime */
-	proc_printf(out, " 0 0 0 0 %lu 0 0 0", to_clock_ticks(task_process_cpu_ns(t)));
+	cpu = task_process_cpu_ns_split(t, &user);
+	flags = irq_save();
+	ccpu = t->leader->child_cpu_ns;
+	cuser = t->leader->child_utime_ns;
+	irq_restore(flags);
+	proc_printf(out, " 0 0 0 0 %lu %lu %lu %lu", to_clock_ticks(user), to_clock_ticks(cpu - user),
+		    to_clock_ticks(cuser), to_clock_ticks(ccpu - cuser));
 	/* priority nice num_threads itrealvalue starttime vsize rss rsslim */
 	proc_printf(out, " %ld 0 %d 0 %lu %lu %lu %lu", priority, t->leader->nr_threads,
 		    to_clock_ticks(t->start_ns),

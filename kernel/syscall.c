@@ -4,6 +4,7 @@
 #include "arch/i386/trap.h"
 #include "kernel/task/task.h"
 #include "kernel/task/user_return.h"
+#include "kernel/task/vtime.h"
 #include "lib/compiler.h"
 #include <abi/errno.h>
 #include <stddef.h>
@@ -55,6 +56,7 @@ __attribute__((regparm(1))) void syscall_entry(struct trap_frame *tf)
 	u32 nr = tf->eax;
 	syscall_fn_t fn;
 
+	vtime_user_exit(current);
 	current->user_frame = tf;
 	current->syscall_seq++; /* a new stretch in the kernel (kernel/softlockup.h) */
 	if (likely(nr < NR_SYSCALLS && (fn = syscall_table[nr]) != NULL))
@@ -64,4 +66,5 @@ __attribute__((regparm(1))) void syscall_entry(struct trap_frame *tf)
 	cpu_cli();
 	if (unlikely(user_return_work(current, tf)))
 		sched_return_to_user(tf);
+	vtime_user_enter(current);
 }

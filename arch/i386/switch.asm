@@ -29,10 +29,13 @@ switch_to:
         ret
 
 ; First run of a user task: esp points at a trap_frame built for ring 3
-; (user cs/ss, eflags with IF); trap_return pops it and irets.
-extern trap_return
+; (user cs/ss, eflags with IF); trap_return pops it and irets, after
+; task_user_first_return has stamped the start of its time in ring 3
+; (kernel/task/vtime.h).
+extern trap_return, task_user_first_return
 global task_user_entry
 task_user_entry:
+        call task_user_first_return
         jmp trap_return
 
 ; First run of a kernel thread: esi = fn, ebx = arg (from the crafted

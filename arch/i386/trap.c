@@ -20,6 +20,7 @@
 #include "kernel/task/sched.h"
 #include "kernel/task/task.h"
 #include "kernel/task/user_return.h"
+#include "kernel/task/vtime.h"
 #include "mm/slab_debug.h"
 
 static trap_handler_t handlers[TRAP_VECTORS];
@@ -92,6 +93,8 @@ void trap_dispatch(struct trap_frame *tf)
 {
 	unsigned vector = tf->vector;
 
+	if (trap_from_user(tf))
+		vtime_user_exit(current);
 	if (vector >= TRAP_IRQ_BASE && vector < TRAP_IRQ_BASE + IRQ_COUNT) {
 		irq_dispatch(tf);
 	} else if (handlers[vector]) {
@@ -114,5 +117,6 @@ void trap_dispatch(struct trap_frame *tf)
 			sched_return_to_user(tf);
 		else
 			current->user_frame = tf;
+		vtime_user_enter(current);
 	}
 }

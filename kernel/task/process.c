@@ -61,6 +61,7 @@ static const struct abi_sigaction *sigchld_action(const struct task *parent)
 static void tell_parent(struct task *t, struct task *parent, int code, int status)
 {
 	siginfo_t info;
+	u64 cpu, user;
 
 	memset(&info, 0, sizeof(info));
 	info.si_signo = SIGCHLD;
@@ -68,8 +69,9 @@ static void tell_parent(struct task *t, struct task *parent, int code, int statu
 	info.si_pid = t->pid;
 	info.si_uid = (int)task_cred(t)->uid; /* the child's real uid */
 	info.si_status = status;
-	info.si_utime = to_clock_ticks(task_process_cpu_ns(t));
-	info.si_stime = 0;
+	cpu = task_process_cpu_ns_split(t, &user);
+	info.si_utime = to_clock_ticks(user);
+	info.si_stime = to_clock_ticks(cpu - user);
 	signal_send(parent, SIGCHLD, &info);
 }
 
@@ -170,8 +172,10 @@ static int wait_look(int which, int id, int options, struct wait_report *r)
 			/* its own time and its reaped descendants' (Linux's RUSAGE_BOTH),
 			 * which become the reaper's children's time */
 			r->cpu_ns = c->dead_cpu_ns + c->child_cpu_ns;
+			r->utime_ns = c->dead_utime_ns + c->child_utime_ns;
 			if (!keep) {
 				current->leader->child_cpu_ns += r->cpu_ns;
+				current->leader->child_utime_ns += r->utime_ns;
 				task_free(c);
 			}
 			return 1;
@@ -183,7 +187,8 @@ static int wait_look(int which, int id, int options, struct wait_report *r)
 			r->status = ABI_WSTATUS_STOPPED(c->stop_report);
 			r->code = CLD_STOPPED;
 			r->child_status = c->stop_report;
-			r->cpu_ns = task_process_cpu_ns(c) + c->child_cpu_ns;
+			r->cpu_ns = task_process_cpu_ns_split(c, &r->utime_ns) + c->child_cpu_ns;
+			r->utime_ns += c->child_utime_ns;
 			if (!keep)
 				c->stop_report = 0;
 			return 1;
@@ -194,7 +199,8 @@ static int wait_look(int which, int id, int options, struct wait_report *r)
 			r->status = ABI_WSTATUS_CONTINUED;
 			r->code = CLD_CONTINUED;
 			r->child_status = SIGCONT;
-			r->cpu_ns = task_process_cpu_ns(c) + c->child_cpu_ns;
+			r->cpu_ns = task_process_cpu_ns_split(c, &r->utime_ns) + c->child_cpu_ns;
+			r->utime_ns += c->child_utime_ns;
 			if (!keep)
 				c->cont_report = false;
 			return 1;
@@ -229,11 +235,10 @@ int process_wait(int which, int id, int options, struct wait_report *r)
 	}
 }
 
-void process_wait_rusage(u64 cpu_ns, struct rusage *ru)
+void process_wait_rusage(u64 cpu_ns, u64 utime_ns, struct rusage *ru)
 {
 	memset(ru, 0, sizeof(*ru));
-	ru->ru_utime.tv_sec = (time_t)(cpu_ns / 1000000000ull);
-	ru->ru_utime.tv_usec = (suseconds_t)(cpu_ns % 1000000000ull / 1000);
+	rusage_set_times(ru, cpu_ns, utime_ns);
 }
 
 long sys_wait4(int pid, int __user *ustatus, int options, struct rusage __user *uru)
@@ -264,7 +269,7 @@ long sys_wait4(int pid, int __user *ustatus, int options, struct rusage __user *
 	if (uru) {
 		struct rusage ru;
 
-		process_wait_rusage(r.cpu_ns, &ru);
+		process_wait_rusage(r.cpu_ns, r.utime_ns, &ru);
 		if (copy_to_user(uru, &ru, sizeof(ru)))
 			return -EFAULT;
 	}

@@ -1,9 +1,10 @@
 /*
  * What a process learns of the CPU time it and its children used: times()
- * and getrusage().  tick386 does not split user from system time (a slice
- * is charged whole to the task that ran it), so all of it is user time and
- * the system fields are 0.  A child's time reaches its parent when the
- * parent reaps it with wait4 (child_cpu_ns, task.h), with the time of the
+ * and getrusage().  A task's CPU time (its slices, kernel/task/sched.c) is
+ * split exactly into user and system time at each crossing of the ring 3
+ * boundary (kernel/task/vtime.h); the two add up to the CPU-time clocks.
+ * A child's time reaches its parent when the parent reaps it with wait4
+ * (child_cpu_ns and child_utime_ns, task.h), with the time of the
  * descendants that child had reaped: Linux's cutime/cstime.
  */
 #include "arch/i386/cpu.h"
@@ -33,13 +34,26 @@ static clock_t ns_to_ticks(u64 ns)
 	return (clock_t)(u32)(ns / NS_PER_USER_TICK);
 }
 
-static u64 children_cpu_ns(void)
+static u64 children_cpu_ns(u64 *utime_ns)
 {
 	u32 flags = irq_save();
 	u64 ns = current->leader->child_cpu_ns;
 
+	*utime_ns = current->leader->child_utime_ns;
 	irq_restore(flags);
 	return ns;
+}
+
+static void set_timeval(struct timeval *tv, u64 ns)
+{
+	tv->tv_sec = (time_t)(ns / 1000000000ull);
+	tv->tv_usec = (suseconds_t)(ns % 1000000000ull / 1000);
+}
+
+void rusage_set_times(struct rusage *ru, u64 cpu_ns, u64 utime_ns)
+{
+	set_timeval(&ru->ru_utime, utime_ns);
+	set_timeval(&ru->ru_stime, cpu_ns - utime_ns);
 }
 
 /*
@@ -51,10 +65,15 @@ long sys_times(struct tms __user *buf)
 {
 	if (buf) {
 		struct tms t;
+		u64 cpu, user;
 
 		memset(&t, 0, sizeof(t));
-		t.tms_utime = ns_to_ticks(task_process_cpu_ns(current));
-		t.tms_cutime = ns_to_ticks(children_cpu_ns());
+		cpu = task_process_cpu_ns_split(current, &user);
+		t.tms_utime = ns_to_ticks(user);
+		t.tms_stime = ns_to_ticks(cpu - user);
+		cpu = children_cpu_ns(&user);
+		t.tms_cutime = ns_to_ticks(user);
+		t.tms_cstime = ns_to_ticks(cpu - user);
 		if (copy_to_user(buf, &t, sizeof(t)))
 			return -EFAULT;
 	}
@@ -65,18 +84,17 @@ long sys_times(struct tms __user *buf)
 long sys_getrusage(int who, struct rusage __user *uru)
 {
 	struct rusage ru;
-	u64 ns;
+	u64 ns, user;
 
 	if (who == RUSAGE_SELF)
-		ns = task_process_cpu_ns(current);
+		ns = task_process_cpu_ns_split(current, &user);
 	else if (who == RUSAGE_CHILDREN)
-		ns = children_cpu_ns();
+		ns = children_cpu_ns(&user);
 	else if (who == RUSAGE_THREAD)
-		ns = task_cpu_ns(current);
+		ns = task_cpu_ns_split(current, &user);
 	else
 		return -EINVAL;
 	memset(&ru, 0, sizeof(ru));
-	ru.ru_utime.tv_sec = (time_t)(ns / 1000000000ull);
-	ru.ru_utime.tv_usec = (suseconds_t)(ns % 1000000000ull / 1000);
+	rusage_set_times(&ru, ns, user);
 	return copy_to_user(uru, &ru, sizeof(ru)) ? -EFAULT : 0;
 }

@@ -8,6 +8,7 @@
  */
 #include "kernel/task/task.h"
 #include "kernel/task/rlimit.h"
+#include "kernel/task/vtime.h"
 #include "kernel/time/itimer.h"
 #include "arch/i386/cpu.h"
 #include "arch/i386/gdt.h"
@@ -36,6 +37,14 @@ static u8 fpu_initial[108] __attribute__((aligned(16)));
 
 void task_kthread_entry(void);
 void task_user_entry(void);
+void task_user_first_return(void);
+
+/* A new task's first return to ring 3 (switch.asm's task_user_entry). */
+void task_user_first_return(void)
+{
+	vtime_user_enter(current);
+}
+
 __noreturn void task_kthread_main(int (*fn)(void *), void *arg);
 
 /* --- creation ------------------------------------------------------------ */
@@ -499,6 +508,7 @@ void task_exec_in_leader(u32 entry, u32 esp)
 	leader->kill_signo = 0;
 	leader->killed_sleeps = 0;
 	leader->cpu_ns = 0; /* its earlier time is in dead_cpu_ns already */
+	leader->user_stamps = 0; /* and dead_utime_ns */
 	leader->signal.blocked = current->signal.blocked;
 	leader->signal.altstack.ss_flags = SS_DISABLE;
 	leader->signal.altstack.ss_sp = NULL;
@@ -604,6 +614,33 @@ u64 task_process_cpu_ns(struct task *t)
 	return ns;
 }
 
+u64 task_cpu_ns_split(struct task *t, u64 *utime_ns)
+{
+	u32 flags = irq_save();
+	u64 ns = task_cpu_ns(t), user = clock_stamp_ns(t->user_stamps);
+
+	/* MONOTONIC (cpu_ns) may run slower than the raw stamps (adjtimex) */
+	*utime_ns = user < ns ? user : ns;
+	irq_restore(flags);
+	return ns;
+}
+
+u64 task_process_cpu_ns_split(struct task *t, u64 *utime_ns)
+{
+	struct task *leader = t->leader, *th;
+	u32 flags = irq_save();
+	u64 ns = leader->dead_cpu_ns, user = leader->dead_utime_ns, u;
+
+	list_for_each_entry(th, &leader->threads, thread_node)
+		if (th->state != TASK_ZOMBIE) {
+			ns += task_cpu_ns_split(th, &u);
+			user += u;
+		}
+	irq_restore(flags);
+	*utime_ns = user;
+	return ns;
+}
+
 /* --- the end of a task ---------------------------------------------------- */
 
 static const char *signal_name(int signo)
@@ -641,6 +678,7 @@ void task_exit(int wait_status)
 {
 	struct task *t = current, *leader = t->leader;
 	bool last;
+	u64 user;
 
 	BUG_ON(t->pid == 0 || t == sched_idle_task());
 	if (TASK_WIFSIGNALED(wait_status) && t->fault_signo == TASK_WTERMSIG(wait_status))
@@ -651,7 +689,8 @@ void task_exit(int wait_status)
 	signal_thread_exit(t);
 
 	cpu_cli();
-	leader->dead_cpu_ns += task_cpu_ns(t);
+	leader->dead_cpu_ns += task_cpu_ns_split(t, &user);
+	leader->dead_utime_ns += user;
 	last = --leader->nr_threads == 0;
 	t->exit_status = wait_status;
 	if (t != leader) { /* nobody waits for a thread: the reaper frees it */

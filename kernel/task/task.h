@@ -114,6 +114,8 @@ struct task {
 	u64 vruntime;	 /* the CPU time the scheduler weighs: cpu_ns, placed at wake-up (sched.c) */
 	u64 slice_start; /* clock_monotonic_ns when this task got the CPU */
 	u64 start_ns;	 /* clock_monotonic_ns when it was created (fork, boot) */
+	u64 user_stamp;	 /* clock_stamp at its last return to ring 3 (vtime.h) */
+	u64 user_stamps; /* its time in ring 3, in clock_stamp units (vtime.h) */
 
 	struct signal_state signal;
 	struct restart_block restart; /* sys_restart_syscall (kernel/signal/sys_signal.c) */
@@ -152,6 +154,7 @@ struct task {
 	bool group_exit;	      /* [process] exit_group or a fatal signal: all end */
 	int group_exit_status;	      /* [process] the status they all end with */
 	u64 dead_cpu_ns;	      /* [process] CPU time of the threads that ended */
+	u64 dead_utime_ns;	      /* [process] the user time of it (vtime.h) */
 	/*
 	 * [process] CPU time of the children this process reaped with wait4,
 	 * each with its own child_cpu_ns (Linux's cutime + cstime): added by
@@ -162,6 +165,7 @@ struct task {
 	/* [process] resource limits (kernel/task/rlimit.c), written with
 	 * interrupts off (SMP: the process's task_lock, as Linux's). */
 	struct rlimit64 rlim[RLIMIT_NLIMITS];
+	u64 child_utime_ns; /* [process] the user time of child_cpu_ns */
 	u32 clear_child_tid;	      /* user address: 0 stored and woken at exit */
 	u64 tls[TASK_TLS_ENTRIES];    /* GDT descriptors of set_thread_area */
 
@@ -272,6 +276,10 @@ void task_kill_async(struct task *t, int signo);
 u64 task_cpu_ns(struct task *t);
 /* The same for t's whole process: its threads', the ended ones' too. */
 u64 task_process_cpu_ns(struct task *t);
+/* The same two, and in *utime_ns the user time of it (kernel/task/vtime.h):
+ * never more than the result, the rest being system time. */
+u64 task_cpu_ns_split(struct task *t, u64 *utime_ns);
+u64 task_process_cpu_ns_split(struct task *t, u64 *utime_ns);
 
 /* Wait until t is a zombie, free it, return its wait status.  t must have
  * been created by the caller (nobody else reaps it). */
@@ -358,6 +366,7 @@ struct wait_report {
 	int child_status; /* waitid's si_status */
 	u32 uid;	  /* waitid's si_uid: the child's real uid */
 	u64 cpu_ns;
+	u64 utime_ns; /* the user time of cpu_ns */
 };
 /*
  * Wait as wait4 and waitid do for a child matching (which, id): P_ALL,
@@ -366,9 +375,11 @@ struct wait_report {
  * report), -ECHILD, -ERESTARTSYS.
  */
 int process_wait(int which, int id, int options, struct wait_report *r);
-/* The rusage wait4 and waitid report for a child of cpu_ns. */
+/* The rusage wait4 and waitid report for a child of cpu_ns, utime_ns of it user time. */
 struct rusage;
-void process_wait_rusage(u64 cpu_ns, struct rusage *ru);
+void process_wait_rusage(u64 cpu_ns, u64 utime_ns, struct rusage *ru);
+/* ru_utime and ru_stime of CPU time cpu_ns, utime_ns of it user time (process_times.c). */
+void rusage_set_times(struct rusage *ru, u64 cpu_ns, u64 utime_ns);
 /* kill(pid <= 0, signo): the caller's group, every process, or group -pid. */
 long process_kill_many(int pid, int signo, const siginfo_t *info);
 /*

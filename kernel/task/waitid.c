@@ -60,7 +60,7 @@ long sys_waitid(int which, int id, struct siginfo __user *infop, int options,
 		if (uru) {
 			struct rusage ru;
 
-			process_wait_rusage(r.cpu_ns, &ru);
+			process_wait_rusage(r.cpu_ns, r.utime_ns, &ru);
 			if (copy_to_user(uru, &ru, sizeof(ru)))
 				return -EFAULT;
 		}

@@ -169,6 +169,13 @@ static inline u64 tsc_raw_ns(void)
 	return clockmath_scale(cyc, tsc_mult, tsc_shift);
 }
 
+bool clock_stamp_tsc;
+
+u64 clock_stamp_ns(u64 delta)
+{
+	return clock_stamp_tsc ? clockmath_scale(delta, tsc_mult, tsc_shift) : delta;
+}
+
 u64 clock_raw_ns(void)
 {
 	u64 ticks;
@@ -581,6 +588,7 @@ static void probe_sources(void)
 	}
 	tsc_shift = clockmath_mult_shift(tsc_hz, NSEC_PER_SEC, &tsc_mult);
 	clocksource_set_usable(CLOCK_SOURCE_TSC, true);
+	clock_stamp_tsc = true;
 	kprintf("clock: TSC %llu.%06llu MHz, calibrated against %s (ns = cycles * %u >> %u), %s\n",
 		tsc_hz / 1000000, tsc_hz % 1000000, against, tsc_mult, tsc_shift,
 		tsc_invariant() ? "invariant" : "not known invariant");

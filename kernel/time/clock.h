@@ -20,6 +20,8 @@
 #ifndef TICK386_KERNEL_CLOCK_H
 #define TICK386_KERNEL_CLOCK_H
 
+#include "arch/i386/cpu.h"
+#include "lib/compiler.h"
 #include "lib/types.h"
 
 enum clock_source {
@@ -34,6 +36,21 @@ enum clock_source {
 void clock_init(void);
 
 u64 clock_raw_ns(void);		      /* the clock source alone: never adjusted */
+
+/*
+ * The stamps the user/system split of CPU time is taken with (each entry
+ * into the kernel from ring 3 and each return: kernel/task/vtime.h): the
+ * TSC's raw count where it was calibrated, else clock_raw_ns.  Cheap (a
+ * test and rdtsc inline); only differences of stamps mean anything, turned
+ * into ns by clock_stamp_ns.  Chosen once in clock_init, before any task
+ * runs in ring 3, so two stamps of a task are always of the same kind.
+ */
+extern bool clock_stamp_tsc;
+static inline u64 clock_stamp(void)
+{
+	return likely(clock_stamp_tsc) ? rdtsc() : clock_raw_ns();
+}
+u64 clock_stamp_ns(u64 delta);
 u64 clock_monotonic_ns(void);	      /* ns since boot, never decreasing, any context */
 u64 clock_realtime_ns(void);	      /* ns since 1970 */
 u64 clock_tai_ns(void);		      /* realtime + the TAI offset */

@@ -154,6 +154,28 @@ void itimer_rlimit_cpu_update(struct task *t)
 		posix_cputimers_arm_node(t, &its->rlim_cpu.cpu_node, at);
 }
 
+/*
+ * ITIMER_VIRTUAL counts user time (kernel/task/vtime.h), which has no
+ * queue of its own: it grows no faster than the total, so its node sits in
+ * the CPU-time queue at the total CPU time when the user time could reach
+ * its expiry at the earliest, and is checked (and put back) there.
+ */
+#define VIRTUAL_STEP_NS (100 * NS_PER_US)
+
+static u64 virtual_step(u64 left)
+{
+	return left < VIRTUAL_STEP_NS ? VIRTUAL_STEP_NS : left;
+}
+
+/* What the itimer counts: user time for ITIMER_VIRTUAL, all for ITIMER_PROF. */
+static u64 itimer_cpu_now(struct task *t, int which, u64 *total)
+{
+	u64 user;
+
+	*total = task_process_cpu_ns_split(t, &user);
+	return which == ITIMER_VIRTUAL ? user : *total;
+}
+
 bool itimer_cpu_expired(struct task *t, struct timerq_node *node, u64 used_ns, u64 *next)
 {
 	struct itimers *its = t->itimers;
@@ -172,11 +194,35 @@ bool itimer_cpu_expired(struct task *t, struct timerq_node *node, u64 used_ns, u
 	else
 		return false;
 	struct itimer *it = &its->it[which];
+	u64 user;
 
+	if (which == ITIMER_PROF) {
+		*next = 0;
+		if (it->interval_ns)
+			ktime_forward(it->cpu_expires_ns, it->interval_ns, used_ns, next);
+		it->cpu_expires_ns = *next;
+		itimer_send(its, which);
+		return true;
+	}
+	/* ITIMER_VIRTUAL: its node waits for the total CPU time at which the
+	 * user time could have reached cpu_expires_ns; not there yet, it waits
+	 * again for the rest (at least VIRTUAL_STEP_NS, bounding the
+	 * interrupts of a process that stays in the kernel) */
+	used_ns = task_process_cpu_ns_split(t, &user);
+	if (user < it->cpu_expires_ns) {
+		*next = used_ns + virtual_step(it->cpu_expires_ns - user);
+		return true;
+	}
 	*next = 0;
-	if (it->interval_ns)
-		ktime_forward(it->cpu_expires_ns, it->interval_ns, used_ns, next);
-	it->cpu_expires_ns = *next;
+	if (it->interval_ns) {
+		u64 nu;
+
+		ktime_forward(it->cpu_expires_ns, it->interval_ns, user, &nu);
+		it->cpu_expires_ns = nu;
+		*next = ktime_add_sat(used_ns, virtual_step(nu - user));
+	} else {
+		it->cpu_expires_ns = 0;
+	}
 	itimer_send(its, which);
 	return true;
 }
@@ -209,7 +255,9 @@ static void itimer_read(struct task *t, int which, struct itimerval *v)
 				left = NS_PER_US; /* armed never reads 0 (Linux's itimer_get_remtime) */
 		}
 	} else if (timerq_is_armed(&its->it[which].cpu_node)) {
-		left = ktime_sub_floor(its->it[which].cpu_expires_ns, task_process_cpu_ns(t));
+		u64 total;
+
+		left = ktime_sub_floor(its->it[which].cpu_expires_ns, itimer_cpu_now(t, which, &total));
 		if (left < NS_PER_US)
 			left = NS_PER_US;
 	}
@@ -240,9 +288,11 @@ static void itimer_set(struct task *t, struct itimers *its, int which, u64 value
 	}
 	its->it[which].interval_ns = interval_ns;
 	if (value_ns) {
-		its->it[which].cpu_expires_ns = ktime_add_sat(task_process_cpu_ns(t), value_ns);
-		posix_cputimers_arm_node(t, &its->it[which].cpu_node,
-					 its->it[which].cpu_expires_ns);
+		u64 total, now = itimer_cpu_now(t, which, &total);
+
+		its->it[which].cpu_expires_ns = ktime_add_sat(now, value_ns);
+		/* ITIMER_VIRTUAL: at the earliest total CPU time (above) */
+		posix_cputimers_arm_node(t, &its->it[which].cpu_node, ktime_add_sat(total, value_ns));
 	}
 }
 

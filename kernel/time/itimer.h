@@ -8,12 +8,14 @@
  *                   SIGALRM is taken, its own or another's (Linux's
  *                   dequeue_signal), so a blocked SIGALRM costs the
  *                   interrupt nothing;
- *   ITIMER_VIRTUAL  SIGVTALRM after the process's user CPU time;
- *   ITIMER_PROF     SIGPROF after its user + system CPU time.  tick386 does
- *                   not split the two: both count task_cpu_ns.  They wait
+ *   ITIMER_VIRTUAL  SIGVTALRM after the process's user CPU time
+ *                   (kernel/task/vtime.h);
+ *   ITIMER_PROF     SIGPROF after its user + system CPU time.  Both wait
  *                   in the task's CPU-time queue beside its POSIX CPU-time
- *                   timers (kernel/time/posix_cputimers.c) and re-arm at
- *                   their expiry, as Linux's check_cpu_itimer.
+ *                   timers (kernel/time/posix_cputimers.c), keyed by the
+ *                   total (VIRTUAL's: the earliest total at which its user
+ *                   time can be due, checked and put back there), and
+ *                   re-arm at their expiry, as Linux's check_cpu_itimer.
  *
  * The state (task->itimers) is allocated when the process is made (fork,
  * a boot program), as Linux's are part of the signal_struct that fork
@@ -51,8 +53,8 @@ void itimers_task_exit(struct task *t);
 /*
  * Called by the CPU-time queue's expiry (posix_cputimers.c, interrupts
  * off) for each node due: false if node is not one of t's itimers;
- * otherwise the signal is sent and *next is the node's next expiry in CPU
- * ns (0: none, a one-shot).
+ * otherwise the signal is sent (ITIMER_VIRTUAL: if its user time is due)
+ * and *next is the node's next expiry in CPU ns (0: none, a one-shot).
  */
 bool itimer_cpu_expired(struct task *t, struct timerq_node *node, u64 used_ns, u64 *next);
 
