@@ -497,7 +497,9 @@ static void timer_stop(struct posix_timer *pt)
 }
 
 /* timer_settime and timer_settime64 (`wide`: the itimerspecs' layout). */
-static long timer_settime_common(timer_t id, int flags, const void __user *unew,
+/* Inline into both entry points, so that `wide` is a constant there. */
+static inline __attribute__((always_inline)) long
+timer_settime_common(timer_t id, int flags, const void __user *unew,
 				 void __user *uold, bool wide)
 {
 	struct posix_timer *pt;
@@ -576,7 +578,8 @@ long sys_timer_settime64(timer_t id, int flags, const struct abi_itimerspec64 __
 	return timer_settime_common(id, flags, unew, uold, true);
 }
 
-static long timer_gettime_common(timer_t id, void __user *uvalue, bool wide)
+static inline __attribute__((always_inline)) long
+timer_gettime_common(timer_t id, void __user *uvalue, bool wide)
 {
 	struct posix_timer *pt = timer_lookup(id);
 	u64 value, interval;
