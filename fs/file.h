@@ -90,6 +90,9 @@ struct file {
 	 * not references; the last file_put takes each off its epoll
 	 * (eventpoll_release) before the file goes, as Linux's __fput. */
 	struct epitem *epoll_items;
+	/* /proc/mounts: the mount events this open file has seen reported
+	 * (0: none yet; the first poll takes the count without an event). */
+	u32 seen_events;
 };
 
 /*

@@ -26,6 +26,7 @@
 #include "lib/types.h"
 
 struct tmpfs_sb;
+struct file;
 struct shmem;
 struct pipe;
 
@@ -101,6 +102,9 @@ struct fs_node_ops {
 	 * (/proc/PID/fail-nth): the bytes copied from *pos on (advanced), or
 	 * -errno.  NULL: the text generate made at open. */
 	long (*read)(struct fs_node *n, void *ubuf, size_t len, u64 *pos);
+	/* A generated file's poll (/proc/mounts): the mask of <abi/poll.h>,
+	 * interrupts off, never sleeping.  NULL: DEFAULT_POLLMASK. */
+	u32 (*poll)(struct file *f);
 };
 
 static inline struct fs_node *fs_node_get(struct fs_node *n)

@@ -29,6 +29,10 @@
 #include <abi/errno.h>
 #include <abi/fcntl.h>
 #include <abi/stat.h>
+#include "arch/i386/cpu.h"
+#include "fs/select.h"
+
+static void mount_event(void);
 
 #define MS_RDONLY  1
 #define MS_NOSUID  2
@@ -195,11 +199,30 @@ long sys_mount(const char __user *usrc, const char __user *utarget, const char _
 		sb->max_inodes = o.max_inodes;
 		fs_node_get(mp); /* the mount holds what it covers */
 		rc = 0;
+		mount_event();
 	}
 out:
 	kfree(data);
 	fs_node_put(mp);
 	return rc;
+}
+
+static u32 mount_event_count = 1; /* 0 means "not seen" to an open file */
+
+u32 mount_events(void)
+{
+	return mount_event_count;
+}
+
+/* A mount or unmount happened: pollers of /proc/mounts see it. */
+static void mount_event(void)
+{
+	u32 flags = irq_save();
+
+	if (++mount_event_count == 0)
+		mount_event_count = 1;
+	irq_restore(flags);
+	file_poll_wake();
 }
 
 /* Whether n has holders other than its names and children (+ extra):
@@ -270,6 +293,7 @@ long sys_umount2(const char __user *utarget, int flags)
 	fs_node_put(root);	/* the mount's: frees the root, the last node */
 	kfree(sb);
 	fs_node_put(mp);	/* the mount held what it covered */
+	mount_event();
 	return 0;
 }
 

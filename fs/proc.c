@@ -22,6 +22,9 @@
 #include "fs/proc.h"
 #include "arch/i386/cpu.h"
 #include "fs/fs.h"
+#include "fs/file.h"
+#include "fs/tmpfs.h"
+#include <abi/poll.h>
 #include "kernel/task/sched.h"
 #include "kernel/task/task.h"
 #include "lib/compiler.h"
@@ -66,6 +69,7 @@ struct proc_node {
 	char name[12];
 };
 
+static const struct fs_node_ops proc_mounts_ops;
 static const struct fs_node_ops proc_root_ops, proc_pid_dir_ops, proc_file_ops, proc_pid_file_ops,
 	proc_trace_ops, proc_fail_nth_ops, proc_task_dir_ops, proc_tid_dir_ops;
 
@@ -89,7 +93,7 @@ static struct proc_node proc_files[] = {
 	PROC_STATIC_OPS("trace_on", PROC_TRACE_ON, 0600, 0x7f000005, &proc_trace_ops),
 	PROC_STATIC("slabinfo", PROC_SLABINFO, 0400, 0x7f000006),
 	/* Linux: a symlink to self/mounts; one namespace here, the same text */
-	PROC_STATIC("mounts", PROC_MOUNTS, 0444, 0x7f000007),
+	PROC_STATIC_OPS("mounts", PROC_MOUNTS, 0444, 0x7f000007, &proc_mounts_ops),
 	PROC_STATIC("cpuinfo", PROC_CPUINFO, 0444, 0x7f000008),
 };
 #define PROC_NR_FILES ARRAY_SIZE(proc_files)
@@ -581,6 +585,25 @@ static const struct fs_node_ops proc_tid_dir_ops = {
 static const struct fs_node_ops proc_file_ops = {
 	.generate = generate,
 	.write_error = -EIO,
+};
+/*
+ * /proc/mounts polls as Linux's mounts_poll: readable, and POLLERR|POLLPRI
+ * once after each mount or unmount (the count seen kept in the open file;
+ * its first poll, epoll_ctl's, takes the count as it is).
+ */
+static u32 mounts_poll(struct file *f)
+{
+	u32 now = mount_events(), mask = POLLIN | POLLRDNORM;
+
+	if (f->seen_events && f->seen_events != now)
+		mask |= POLLERR | POLLPRI;
+	f->seen_events = now;
+	return mask;
+}
+static const struct fs_node_ops proc_mounts_ops = {
+	.generate = generate,
+	.write_error = -EIO,
+	.poll = mounts_poll,
 };
 /* /proc/trace and /proc/trace_on also take writes (fs/proc_trace.c). */
 static long trace_file_write(struct fs_node *n, const void *ubuf, size_t len)

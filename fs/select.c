@@ -32,6 +32,7 @@
  */
 #include "arch/i386/cpu.h"
 #include "fs/file.h"
+#include "fs/fs.h"
 #include "fs/select.h"
 #include "fs/syscalls.h"
 #include "kernel/task/task.h"
@@ -76,6 +77,8 @@ u32 file_poll(struct file *f)
 {
 	if (f->ops && f->ops->poll)
 		return f->ops->poll(f);
+	if (!f->ops && f->node && f->node->ops && f->node->ops->poll)
+		return f->node->ops->poll(f);
 	return DEFAULT_POLLMASK;
 }
 

@@ -58,6 +58,13 @@ extern struct tmpfs_sb *tmpfs_mounts;
 void tmpfs_unlist(struct tmpfs_sb *sb);
 
 /*
+ * Mounts and unmounts made since boot (fs/mount.c; Linux's ns->event): a
+ * poll of /proc/mounts reports POLLPRI|POLLERR once when it changed.
+ * [global] one CPU, interrupts off; with several, the mount lock.
+ */
+u32 mount_events(void);
+
+/*
  * The shmem object of an open tmpfs regular file, for mmap: the caller
  * takes its own reference with shmem_get.  NULL for any other file.
  */

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
@@ -179,6 +180,35 @@ static void herd(int exclusive)
 	close(p[0]);
 	close(p[1]);
 	close(rep[0]);
+}
+
+/* /proc/mounts reports EPOLLPRI|EPOLLERR once after each mount and
+ * unmount (Linux's mounts_poll; LTP's epoll_wait10). */
+static void mount_events(void)
+{
+	struct epoll_event ev = {.events = EPOLLPRI}, got;
+	char dir[64];
+	int ep = epoll_create1(0), fd = open("/proc/mounts", O_RDONLY);
+
+	strcpy(dir, "/dev/shm/conf-epoll-XXXXXX");
+	if (fd < 0 || ep < 0 || !mkdtemp(dir)) {
+		ok(0, "/proc/mounts and a directory");
+		return;
+	}
+	ok(epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev) == 0, "/proc/mounts: epoll_ctl ADD EPOLLPRI");
+	ok(epoll_wait(ep, &got, 1, 0) == 0, "no event before a mount");
+	if (mount("none", dir, "tmpfs", 0, "size=64k") != 0) {
+		skip("mounting a tmpfs needs root", "EPOLLPRI after a mount and an unmount");
+	} else {
+		ok(epoll_wait(ep, &got, 1, 1000) == 1 && (got.events & (EPOLLPRI | EPOLLERR)) == (EPOLLPRI | EPOLLERR),
+		   "after a mount: EPOLLPRI|EPOLLERR");
+		ok(epoll_wait(ep, &got, 1, 0) == 0, "reported once");
+		ok(umount(dir) == 0 && epoll_wait(ep, &got, 1, 1000) == 1 && (got.events & EPOLLPRI),
+		   "after the unmount: EPOLLPRI again");
+	}
+	rmdir(dir);
+	close(fd);
+	close(ep);
 }
 
 int main(void)
@@ -470,5 +500,6 @@ int main(void)
 	close(ep);
 	herd(0);
 	herd(1);
+	mount_events();
 	return done();
 }
