@@ -10,7 +10,7 @@
 
 #include "lib/types.h"
 #include "mm/uaccess.h"
-#include <abi/resource.h>
+#include <abi/rlimit.h>
 
 struct task;
 

@@ -39,7 +39,7 @@
 #include "kernel/time/posix_timers.h"
 #include "lib/compiler.h"
 #include "lib/types.h"
-#include <abi/resource.h>
+#include <abi/rlimit.h>
 
 #include "kernel/signal/signal.h"
 #include "kernel/task/cred.h"

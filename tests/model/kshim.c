@@ -295,6 +295,11 @@ static void task_setup(struct shim_task *s, int pid, struct task *leader)
 		s->task.leader = &s->task;
 		list_add_tail(&s->task.thread_node, &s->task.threads);
 		s->task.nr_threads = 1;
+		/* RLIMIT_SIGPENDING bounds the queue (kernel/signal/signal.c): the
+		 * default, as rlimit_init gives every task */
+		for (int r = 0; r < RLIMIT_NLIMITS; r++)
+			s->task.rlim[r].rlim_cur = s->task.rlim[r].rlim_max = RLIM64_INFINITY;
+		s->task.rlim[RLIMIT_SIGPENDING].rlim_cur = ABI_SIGQUEUE_MAX;
 		signal_task_init(&s->task, NULL);
 	} else {
 		s->task.leader = leader;
