@@ -106,7 +106,8 @@ int main(void)
 	ok(wait4(pid, &status, 0, &wru) == pid && WIFEXITED(status), "child reaped");
 	ok(ru_ns(&wru) >= 300000000LL, "wait4's rusage has its 300 ms (%lld ns)", ru_ns(&wru));
 	before = ticks_children();
-	ok(before >= 30 && before < 200, "tms_cutime + tms_cstime: its 30 ticks (%ld)", before);
+	/* user and system time are truncated to ticks apart: one may be lost */
+	ok(before >= 29 && before < 200, "tms_cutime + tms_cstime: its 30 ticks (%ld)", before);
 	ok(getrusage(RUSAGE_CHILDREN, &ru) == 0 && ru_ns(&ru) >= 300000000LL &&
 		   ru_ns(&ru) <= ru_ns(&wru),
 	   "getrusage(RUSAGE_CHILDREN): the same (%lld ns)", ru_ns(&ru));
