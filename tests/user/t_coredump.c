@@ -5,7 +5,8 @@
  * whose NT_PRSTATUS names SIGFPE and the child, and whose PT_LOADs hold
  * the value the child stored in a global.  RLIMIT_CORE 0, a read-only
  * working directory (/), a pipe pattern and a name that is a directory:
- * no file, CLD_KILLED.  core_pattern "core.%p" names it by pid (restored).
+ * no file, CLD_KILLED; a full tmpfs (ENOSPC) and RLIMIT_CORE reached:
+ * CLD_KILLED, the partial file left as Linux leaves it.  core_pattern "core.%p" names it by pid (restored).
  * Exit gives back every page (the runner checks).
  */
 /* expect: status=0 */
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -23,24 +25,57 @@
 #include "../tap.h"
 
 #define MARK 0x5ca1ab1eu
+/* The fail-nth walk's length: the signal's, the name's, the notes', the
+ * file's allocations and the first of its pages (every later page fails
+ * the same way: ENOSPC's path, tested apart); the whole walk, past ~100
+ * pages of the child's memory, would cost seconds. */
+#define WALK 12
 
 static volatile unsigned marker;
 static unsigned char *core; /* the last file read (malloc) */
 
-static pid_t crash(unsigned long limit, const char *dir)
+/* A child that dies of SIGFPE in dir, its N-th allocation failed when
+ * nth is not 0 (/proc/self/fail-nth, mm/fault_inject.h). */
+static pid_t crash_nth(unsigned long limit, const char *dir, unsigned nth)
 {
 	pid_t pid = fork();
 
 	if (pid == 0) {
 		struct rlimit rl = {limit, RLIM_INFINITY};
+		char b[16];
+		int fd, len = snprintf(b, sizeof(b), "%u", nth);
 
 		if (setrlimit(RLIMIT_CORE, &rl) || chdir(dir))
 			_exit(99);
 		marker = MARK;
+		fd = nth ? open("/proc/self/fail-nth", O_WRONLY) : -1;
+		if (nth && (fd < 0 || write(fd, b, (size_t)len) != len))
+			_exit(97);
 		raise(SIGFPE);
 		_exit(98);
 	}
 	return pid;
+}
+
+static pid_t crash(unsigned long limit, const char *dir)
+{
+	return crash_nth(limit, dir, 0);
+}
+
+static long mem_free_kb(void)
+{
+	static char buf[2048];
+	int fd = open("/proc/meminfo", O_RDONLY);
+	long n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	char *p;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	p = strstr(buf, "MemFree:");
+	return p ? strtol(p + 8, NULL, 10) : -1;
 }
 
 /* waitid(WNOWAIT) then wait4: the code and the status */
@@ -174,11 +209,37 @@ int main(void)
 	code = reap(pid, &status);
 	ok(code == CLD_KILLED && !WCOREDUMP(status), "read-only cwd: CLD_KILLED (%d)", code);
 
+	mkdir("/tmp/cd/small", 0700);
+	ok(mount("x", "/tmp/cd/small", "tmpfs", 0, "size=8k") == 0, "mount size=8k");
+	pid = crash(RLIM_INFINITY, "/tmp/cd/small");
+	code = reap(pid, &status);
+	ok(code == CLD_KILLED && !WCOREDUMP(status), "ENOSPC: CLD_KILLED (%d)", code);
+	ok(umount("/tmp/cd/small") == 0 && rmdir("/tmp/cd/small") == 0, "umount");
+
 	mkdir("/tmp/cd/core", 0700);
 	pid = crash(RLIM_INFINITY, "/tmp/cd");
 	code = reap(pid, &status);
 	ok(code == CLD_KILLED, "core is a directory: CLD_KILLED (%d)", code);
 	rmdir("/tmp/cd/core");
+
+	/* the first allocations of the dump failed in turn: killed (or
+	 * dumped, the signal's sigqueue), nothing held once the file is gone */
+	{
+		long before = mem_free_kb();
+		unsigned nth, bad = 0, killed = 0;
+
+		for (nth = 1; nth <= WALK; nth++) {
+			pid = crash_nth(RLIM_INFINITY, "/tmp/cd", nth);
+			code = reap(pid, &status);
+			unlink("/tmp/cd/core");
+			killed += code == CLD_KILLED;
+			if (code != CLD_KILLED && code != CLD_DUMPED)
+				bad++;
+		}
+		ok(!bad && killed && mem_free_kb() == before,
+		   "fail-nth walk: %u steps, %u killed, %u bad, free %ld -> %ld kB", WALK, killed,
+		   bad, before, mem_free_kb());
+	}
 
 	ok(set_pattern("core.%p%%\n"), "core_pattern core.%%p%%%%");
 	pid = crash(RLIM_INFINITY, "/tmp/cd");
