@@ -18,6 +18,7 @@
 #include "lib/string.h"
 #include <abi/errno.h>
 #include <abi/syscall.h>
+#include "kernel/task/rlimit.h"
 
 static struct task fake;
 
@@ -37,6 +38,7 @@ static struct task *fake_task(void)
 	list_add_tail(&fake.thread_node, &fake.threads);
 	fake.nr_threads = 1;
 	fake.state = TASK_RUNNABLE;
+	rlimit_init(&fake); /* RLIMIT_SIGPENDING bounds its queue */
 	signal_task_init(&fake, NULL);
 	return &fake;
 }

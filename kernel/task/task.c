@@ -96,6 +96,7 @@ void task_init(void)
 	posix_timers_task_init(boot);
 	signal_task_init(boot, NULL);
 	fs_task_init(&boot->files);
+	rlimit_init(boot);
 	/* The state every new task's x87 starts from. */
 	__asm__ volatile("fninit; fnsave %0" : "=m"(fpu_initial));
 	memcpy(boot->fpu, fpu_initial, sizeof(fpu_initial));
@@ -133,6 +134,7 @@ static struct task *task_new(const char *name, int prio)
 	memcpy(t->fpu, fpu_initial, sizeof(fpu_initial));
 	posix_timers_task_init(t);
 	fs_task_init(&t->files);
+	rlimit_init(t); /* kernel tasks too (their signals are queued against it); fork copies over */
 	return t;
 }
 
@@ -325,7 +327,6 @@ struct task *task_create_user(const void *image, size_t len, int argc, char *con
 		rc = itimers_task_init(t);
 	if (rc)
 		goto fail_vm;
-	rlimit_init(t);
 	t->user = true;
 
 	task_user_frame_init(user_stack_init(t), info.entry, esp);
