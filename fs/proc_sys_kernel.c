@@ -9,6 +9,7 @@
  * Every node here is static (refs 0), so lookups hand out the same nodes
  * and nothing is counted.
  */
+#include "fs/coredump.h"
 #include "fs/proc.h"
 #include "fs/fs.h"
 #include "kernel/task/task.h"
@@ -42,16 +43,18 @@ enum sys_kind {
  * tst_get_unused_pid takes it as a pid nobody has, wait402 waits for
  * pid_max + 1.  Read-only: Linux lets root lower it, tick386 cannot.
  *
- * core_pattern: Linux's default "core".  tick386 writes no core files: a
- * signal whose default action is to dump core (SIGQUIT, SIGSEGV, ...;
- * kernel/signal/signal.c SIGNAL_DEFAULT_CORE) ends the process like a
- * terminating one, the wait status has no core flag (0x80), as on Linux
- * when RLIMIT_CORE is 0.  Root may write it (Linux: 0644, proc_dostring,
- * at most CORENAME_MAX_SIZE 128 bytes with the NUL); it is kept and read
- * back, and used by nothing.
+ * core_pattern: Linux's default "core", the name fs/coredump.c gives a
+ * core file (%p the pid, %% a '%'; "|..." pipes, which tick386 does not
+ * do: no file).  Root may write it (Linux: 0644, proc_dostring, at most
+ * CORENAME_MAX_SIZE 128 bytes with the NUL).
  */
 #define CORE_PATTERN_MAX 128
 static char core_pattern[CORE_PATTERN_MAX] = "core";
+
+const char *core_pattern_get(void)
+{
+	return core_pattern;
+}
 
 struct sys_node {
 	struct fs_node node;

@@ -29,6 +29,7 @@
  */
 #include "kernel/signal/signal.h"
 #include "arch/i386/sigframe.h"
+#include "fs/coredump.h"
 #include "arch/i386/trap.h"
 #include "kernel/task/sched.h"
 #include "kernel/task/task.h"
@@ -218,8 +219,14 @@ void signal_deliver(struct trap_frame *tf)
 			case SIGNAL_DEFAULT_STOP:
 				signal_stop(t, signo);
 				continue;
-			case SIGNAL_DEFAULT_TERMINATE:
 			case SIGNAL_DEFAULT_CORE:
+				/* unless another thread already ends the process:
+				 * the core file, then the wait status's core flag
+				 * (0x80, CLD_DUMPED) and every thread ends */
+				if (!t->leader->group_exit && coredump_write(signo, tf))
+					task_exit_group(TASK_WSTATUS_SIGNAL(signo) | 0x80);
+				/* fallthrough */
+			case SIGNAL_DEFAULT_TERMINATE:
 				task_kill(t, signo); /* does not return for current */
 				return;
 			}
