@@ -1131,11 +1131,48 @@ static u32 sock_poll(struct file *f)
 	return mask;
 }
 
+/*
+ * The interface ioctls of any socket (Linux's dev_ioctl): tick386 has one
+ * network device, the loopback "lo", index 1, always up.  SIOCGIFINDEX
+ * by name, SIOCGIFNAME by index; -ENODEV for any other (glibc's
+ * if_indextoname says ENXIO for it).  struct ifreq: 16 bytes of name,
+ * then the int index, 32 bytes in all.
+ */
+#define SIOCGIFNAME  0x8910
+#define SIOCGIFINDEX 0x8933
+#define IFNAMSIZ     16
+
+static long sock_ifreq(u32 cmd, void __user *uarg)
+{
+	struct {
+		char name[IFNAMSIZ];
+		int ifindex;
+		u8 pad[12];
+	} ifr;
+
+	if (copy_from_user(&ifr, uarg, sizeof(ifr)))
+		return -EFAULT;
+	if (cmd == SIOCGIFINDEX) {
+		ifr.name[IFNAMSIZ - 1] = 0;
+		if (strcmp(ifr.name, "lo"))
+			return -ENODEV;
+		ifr.ifindex = 1;
+	} else {
+		if (ifr.ifindex != 1)
+			return -ENODEV;
+		memset(ifr.name, 0, sizeof(ifr.name));
+		memcpy(ifr.name, "lo", 2);
+	}
+	return copy_to_user(uarg, &ifr, sizeof(ifr)) ? -EFAULT : 0;
+}
+
 static long sock_ioctl(struct file *f, u32 cmd, u32 arg)
 {
 	struct sock *s = f->private_data;
 	int count;
 
+	if (cmd == SIOCGIFINDEX || cmd == SIOCGIFNAME)
+		return sock_ifreq(cmd, (void __user *)arg);
 	if (cmd != FIONREAD)
 		return -ENOTTY;
 	if (s->state == SS_LISTEN)

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,8 +59,13 @@ long sysconf(int name)
 		return -1;
 	case _SC_ATEXIT_MAX:
 		return ATEXIT_MAX;
-	case _SC_OPEN_MAX: /* RLIMIT_NOFILE, as glibc: the kernel's FD_MAX */
-		return 64;
+	case _SC_OPEN_MAX: { /* RLIMIT_NOFILE's soft limit, as glibc */
+		struct rlimit r;
+
+		if (getrlimit(RLIMIT_NOFILE, &r))
+			return -1;
+		return r.rlim_cur == RLIM_INFINITY ? -1 : (long)r.rlim_cur;
+	}
 	case _SC_STREAM_MAX:
 		return 3;
 	case _SC_ARG_MAX:
