@@ -94,7 +94,10 @@ static long raw_clone(unsigned flags, void *stack_top, int *ptid, void *tls, int
 #ifndef RAWTHREAD_MAX
 #define RAWTHREAD_MAX 8
 #endif
-#define STACK_SIZE 16384
+#ifndef RAWTHREAD_STACK_SIZE
+#define RAWTHREAD_STACK_SIZE 16384
+#endif
+#define STACK_SIZE RAWTHREAD_STACK_SIZE
 static char stacks[RAWTHREAD_MAX][STACK_SIZE] __attribute__((aligned(16)));
 static volatile int ctids[RAWTHREAD_MAX];
 

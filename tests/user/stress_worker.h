@@ -356,11 +356,12 @@ static int helper(void *arg)
 	for (int j = 0; j < ntm; j++)
 		if (tm[j].owner == me && arm(j, tid))
 			failed++;
-	__atomic_add_fetch(&helpers_ready, 1, __ATOMIC_SEQ_CST);
 	for (int s = 0; s < 2; s++)
 		sigaddset(&mine, SIG_THR0 + s);
+	/* unblocked before the first thread may ignore SIG_PARK: see worker() */
 	if (handlers)
 		sigprocmask(SIG_UNBLOCK, &mine, NULL);
+	__atomic_add_fetch(&helpers_ready, 1, __ATOMIC_SEQ_CST);
 	while (!stop) {
 		spin();
 		while (!handlers && !stop && sigtimedwait(&mine, &si, &zero) > 0)
@@ -437,8 +438,12 @@ static int worker(int w, int n, uint32_t seed)
 		sa.sa_mask = run_set;
 		sigaddset(&sa.sa_mask, SIG_ACCOUNT);
 		sigdelset(&sa.sa_mask, SIG_PARK);
-		for (int s = SIG_PROC0; s < SIG_THR0 + 2; s++)
+		for (int s = SIG_PROC0; s < SIG_THR0 + 2; s++) {
+			/* SIG_PARK not blocked in its own handler: see below */
+			sa.sa_flags = SA_SIGINFO | SA_RESTART | (s == SIG_PARK ? SA_NODEFER : 0);
 			sigaction(s, &sa, NULL);
+		}
+		sa.sa_flags = SA_SIGINFO | SA_RESTART;
 		sa.sa_sigaction = on_account;
 		sigaction(SIG_ACCOUNT, &sa, NULL);
 	}
@@ -464,11 +469,18 @@ static int worker(int w, int n, uint32_t seed)
 		 * SIG_PARK ignored every other time round: its periodic timers
 		 * are parked (Linux 6.13) and come back with their overruns.
 		 * Their count stays exact as long as no SIG_PARK signal is
-		 * queued while ignored, which would happen if this thread (the
-		 * one a process's timer signal is sent to) blocked it then: it
-		 * would be queued, and taken and dropped by another thread
-		 * (Linux's too).  So it is never blocked while ignored: not by
-		 * the handlers' masks, and not when told to stop.
+		 * queued while ignored, which happens if the thread it is
+		 * sent through blocks it then: it is queued, and taken and
+		 * dropped as ignored, the expiry lost (Linux's too: its
+		 * get_signal drops it after the re-arm).  A process's timer
+		 * signal goes through whichever of its threads runs at the
+		 * expiry (Linux 6.3+, signal_timer_target), a helper as well
+		 * as this thread.  So no thread blocks it while it may be
+		 * ignored: not the handlers' masks, not SIG_PARK's own
+		 * handler (SA_NODEFER: a helper in it while this thread
+		 * ignored SIG_PARK lost one expiry, seeds 4, 7 and 17), not a
+		 * helper before it is ready (it unblocks first), and not
+		 * when told to stop.
 		 */
 		sigemptyset(&account);
 		sigaddset(&account, SIG_ACCOUNT);

@@ -34,6 +34,9 @@
 /* append: slub_debug */
 /* expect-line: tick386: posix timers: now 0, peak 5000, */
 #define RAWTHREAD_MAX 2
+/* SIG_PARK's handler nests (SA_NODEFER, stress_worker.h): one frame per
+ * SIG_PARK timer whose signal is pending, all of a worker's at an unpark */
+#define RAWTHREAD_STACK_SIZE (512 * 1024)
 #include "../tap.h"
 #include "rawthread.h"
 #include "stress_timers.h"
