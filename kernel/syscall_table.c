@@ -4,6 +4,7 @@
  */
 #include "fs/syscalls.h"
 #include "ipc/mqueue.h"
+#include "ipc/shm.h"
 #include "ipc/sysv_ids.h"
 #include "kernel/syscall.h"
 #include "kernel/task/rlimit.h"
@@ -145,8 +146,12 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_epoll_pwait, sys_epoll_pwait),
     SYSCALL_ENTRY(__NR_epoll_pwait2, sys_epoll_pwait2),
     /* System V IPC (ipc/sysv_syscall.c): the multiplexer; the direct calls
-     * 393-402 are added by the kinds built (none of msg, sem, shm yet) */
+     * 393-402 of the kinds built (ipc/shm.c; msg and sem not yet: ENOSYS) */
     SYSCALL_ENTRY(__NR_ipc, sys_ipc),
+    SYSCALL_ENTRY(__NR_shmget, sys_shmget),
+    SYSCALL_ENTRY(__NR_shmctl, sys_shmctl),
+    SYSCALL_ENTRY(__NR_shmat, sys_shmat),
+    SYSCALL_ENTRY(__NR_shmdt, sys_shmdt),
     /* POSIX message queues (ipc/mqueue_name.c, ipc/mqueue.c) */
     SYSCALL_ENTRY(__NR_mq_open, sys_mq_open),
     SYSCALL_ENTRY(__NR_mq_unlink, sys_mq_unlink),
