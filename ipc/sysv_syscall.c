@@ -5,10 +5,12 @@
  * it).  The *ctl calls take IPC_64 in their cmd (ipc_parse_version); the
  * direct system calls 393-402 assume it.
  *
- * Shared memory is built (ipc/shm.c); message queues and semaphore sets
- * are not yet: their calls give -ENOSYS, as Linux's sys_ni_syscall does
- * for a kind that is not built in, until ipc/msg.c and ipc/sem.c exist.
+ * Every kind is built: shared memory (ipc/shm.c), message queues
+ * (ipc/msg.c), semaphore sets (ipc/sem.c).  An unknown call is -ENOSYS,
+ * as Linux's.
  */
+#include "ipc/msg.h"
+#include "ipc/sem.h"
 #include "ipc/shm.h"
 #include "ipc/sysv_ids.h"
 #include <abi/errno.h>
@@ -17,7 +19,6 @@ long sys_ipc(u32 call, int first, u32 second, u32 third, void __user *ptr, long 
 {
 	u32 version = call >> 16;
 
-	(void)fifth;
 	switch (call & 0xffff) {
 	case IPCCALL_SHMAT: {
 		u32 addr;
@@ -41,14 +42,48 @@ long sys_ipc(u32 call, int first, u32 second, u32 third, void __user *ptr, long 
 		return shm_ctl(first, cmd, ptr, version64);
 	}
 	case IPCCALL_SEMOP:
+		return sem_timedop_user(first, ptr, second, NULL, false);
+	case IPCCALL_SEMTIMEDOP: /* the 32-bit struct timespec in fifth */
+		return sem_timedop_user(first, ptr, second, (const void __user *)fifth, false);
 	case IPCCALL_SEMGET:
-	case IPCCALL_SEMCTL:
-	case IPCCALL_SEMTIMEDOP:
+		return sys_semget(first, (int)second, (int)third);
+	case IPCCALL_SEMCTL: {
+		/* ptr points at union semun: its one word is the argument */
+		int cmd = (int)third;
+		int version64 = ipc_parse_version(&cmd);
+		unsigned long arg;
+
+		if (!ptr)
+			return -EINVAL;
+		if (copy_from_user(&arg, ptr, sizeof(arg)))
+			return -EFAULT;
+		return sem_ctl(first, (int)second, cmd, arg, version64);
+	}
 	case IPCCALL_MSGSND:
-	case IPCCALL_MSGRCV:
+		return sys_msgsnd(first, ptr, second, (int)third);
+	case IPCCALL_MSGRCV: {
+		/* version 0: ptr is struct ipc_kludge {msgp, msgtyp} */
+		struct {
+			void __user *msgp;
+			long msgtyp;
+		} kludge;
+
+		if (version != 0)
+			return sys_msgrcv(first, ptr, second, fifth, (int)third);
+		if (!ptr)
+			return -EINVAL;
+		if (copy_from_user(&kludge, ptr, sizeof(kludge)))
+			return -EFAULT;
+		return sys_msgrcv(first, kludge.msgp, second, kludge.msgtyp, (int)third);
+	}
 	case IPCCALL_MSGGET:
-	case IPCCALL_MSGCTL:
-		return -ENOSYS; /* not built yet (above) */
+		return sys_msgget(first, (int)second);
+	case IPCCALL_MSGCTL: {
+		int cmd = (int)second;
+		int version64 = ipc_parse_version(&cmd);
+
+		return msg_ctl(first, cmd, ptr, version64);
+	}
 	default:
 		return -ENOSYS;
 	}
