@@ -131,6 +131,13 @@ void ipc_rmid(struct ipc_ids *ids, struct kern_ipc_perm *p)
 			idx--;
 		ids->max_idx = idx;
 	}
+	if (!ids->in_use) {
+		/* an empty table keeps no memory (Linux's idr frees its nodes):
+		 * 32000 ids made and removed give their 128 KiB back */
+		kfree(ids->slots);
+		ids->slots = NULL;
+		ids->nslots = 0;
+	}
 }
 
 int ipc_perms(const struct kern_ipc_perm *p, int flag)
