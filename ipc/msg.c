@@ -46,6 +46,7 @@
  *     interrupts on).
  */
 #include "ipc/msg.h"
+#include "fs/proc.h"
 #include "ipc/sysv_ids.h"
 #include "ipc/sysv_time.h"
 #include "arch/i386/cpu.h"
@@ -104,6 +105,9 @@ enum msg_search { MSG_SEARCH_ANY, MSG_SEARCH_EQUAL, MSG_SEARCH_NOTEQUAL, MSG_SEA
 static struct ipc_ids msg_ids = IPC_IDS_INIT;
 /* [ids lock] messages queued and their bytes over every queue (MSG_INFO) */
 static u32 msg_hdrs, msg_total_bytes;
+/* [ids lock] the sysctls kernel.msgmax, msgmnb, msgmni (root writes them
+ * through /proc/sys/kernel: fs/proc_sys_kernel.c) */
+int msg_ctlmax = MSGMAX, msg_ctlmnb = MSGMNB, msg_ctlmni = MSGMNI;
 
 static struct msg_queue *msg_find(int id)
 {
@@ -124,12 +128,12 @@ static long msg_create(int key, int flg, void *arg)
 		return -ENOMEM;
 	q->perm.key = key;
 	q->perm.mode = (u32)flg & 0777;
-	q->qbytes = MSGMNB;
+	q->qbytes = (u32)msg_ctlmnb;
 	q->ctime = ipc_seconds();
 	list_init(&q->messages);
 	list_init(&q->receivers);
 	list_init(&q->senders);
-	rc = ipc_addid(&msg_ids, &q->perm, MSGMNI);
+	rc = ipc_addid(&msg_ids, &q->perm, (u32)msg_ctlmni);
 	if (rc) {
 		kfree(q);
 		return rc;
@@ -224,7 +228,7 @@ long sys_msgsnd(int msqid, const void __user *msgp, size_t msgsz, int msgflg)
 
 	if (copy_from_user(&mtype, msgp, sizeof(mtype)))
 		return -EFAULT;
-	if (msgsz > MSGMAX || (long)msgsz < 0 || msqid < 0)
+	if (msgsz > (size_t)msg_ctlmax || (long)msgsz < 0 || msqid < 0)
 		return -EINVAL;
 	if (mtype < 1)
 		return -EINVAL;
@@ -351,7 +355,7 @@ long sys_msgrcv(int msqid, void __user *msgp, size_t bufsz, long msgtyp, int msg
 	if (msgflg & MSG_COPY) {
 		if ((msgflg & MSG_EXCEPT) || !(msgflg & IPC_NOWAIT))
 			return -EINVAL;
-		copy_max = bufsz < MSGMAX ? bufsz : MSGMAX;
+		copy_max = bufsz < (size_t)msg_ctlmax ? bufsz : (size_t)msg_ctlmax;
 		copy = kmalloc(sizeof(*copy) + copy_max);
 		if (!copy)
 			return -ENOMEM;
@@ -456,9 +460,9 @@ static long msg_info(int cmd, void __user *buf)
 	int max = ipc_max_idx(&msg_ids);
 
 	memset(&mi, 0, sizeof(mi));
-	mi.msgmni = MSGMNI;
-	mi.msgmax = MSGMAX;
-	mi.msgmnb = MSGMNB;
+	mi.msgmni = msg_ctlmni;
+	mi.msgmax = msg_ctlmax;
+	mi.msgmnb = msg_ctlmnb;
 	mi.msgssz = MSGSSZ;
 	mi.msgseg = MSGSEG;
 	if (cmd == MSG_INFO) {
@@ -578,7 +582,7 @@ static long msg_ctl_down(int msqid, int cmd, const struct abi_msqid64_ds *ds)
 		msg_free_queue(q);
 		goto out;
 	}
-	if (ds->msg_qbytes > MSGMNB && !capable(CAP_SYS_RESOURCE)) {
+	if (ds->msg_qbytes > (unsigned long)msg_ctlmnb && !capable(CAP_SYS_RESOURCE)) {
 		rc = -EPERM;
 		goto out;
 	}
@@ -623,4 +627,27 @@ long msg_ctl(int msqid, int cmd, void __user *buf, int version)
 long sys_msgctl(int msqid, int cmd, void __user *buf)
 {
 	return msg_ctl(msqid, cmd, buf, IPC_64);
+}
+
+/* /proc/sysvipc/msg: Linux's sysvipc_msg_proc_show, one queue a line. */
+void msg_proc_show(struct proc_text *out)
+{
+	u32 flags = irq_save();
+
+	proc_printf(out, "       key      msqid perms      cbytes       qnum lspid lrpid   uid   gid "
+			 " cuid  cgid      stime      rtime      ctime\n");
+	for (int i = 0; i <= msg_ids.max_idx; i++) {
+		struct kern_ipc_perm *p = ipc_find_idx(&msg_ids, i);
+		struct msg_queue *q;
+
+		if (!p)
+			continue;
+		q = container_of(p, struct msg_queue, perm);
+		proc_printf(out, "%10d %10d  %4o  %10lu %10lu %5u %5u %5u %5u %5u %5u %10llu %10llu %10llu\n",
+			    p->key, p->id, p->mode & 0777, (unsigned long)q->cbytes,
+			    (unsigned long)q->qnum, q->lspid, q->lrpid, p->uid, p->gid, p->cuid, p->cgid,
+			    (unsigned long long)q->stime, (unsigned long long)q->rtime,
+			    (unsigned long long)q->ctime);
+	}
+	irq_restore(flags);
 }

@@ -19,4 +19,14 @@ long sys_msgctl(int msqid, int cmd, void __user *buf);
 /* ipc(2)'s MSGCTL: version from ipc_parse_version (IPC_64 or IPC_OLD). */
 long msg_ctl(int msqid, int cmd, void __user *buf, int version);
 
+/* The sysctls kernel.msgmax (the largest message), msgmnb (a new queue's
+ * msg_qbytes, and IPC_SET's bound without CAP_SYS_RESOURCE), msgmni (the
+ * queues): Linux's defaults 8192, 16384, 32000; /proc/sys/kernel's files
+ * read and (root) write them. */
+extern int msg_ctlmax, msg_ctlmnb, msg_ctlmni;
+
+struct proc_text;
+/* /proc/sysvipc/msg's text. */
+void msg_proc_show(struct proc_text *out);
+
 #endif

@@ -55,6 +55,7 @@
  *     unlinks another process's undos).
  */
 #include "ipc/sem.h"
+#include "fs/proc.h"
 #include "ipc/sysv_ids.h"
 #include "ipc/sysv_time.h"
 #include "arch/i386/cpu.h"
@@ -108,6 +109,13 @@ struct sem_queue {
 
 static struct ipc_ids sem_ids = IPC_IDS_INIT;
 static u32 sem_used; /* [ids lock] semaphores in every set (SEMMNS) */
+/* [ids lock] the sysctl kernel.sem: SEMMSL, SEMMNS, SEMOPM, SEMMNI (root
+ * writes it through /proc/sys/kernel: fs/proc_sys_kernel.c) */
+int sem_ctls[4] = {SEMMSL, SEMMNS, SEMOPM, SEMMNI};
+#define sc_semmsl sem_ctls[0]
+#define sc_semmns sem_ctls[1]
+#define sc_semopm sem_ctls[2]
+#define sc_semmni sem_ctls[3]
 
 static struct sem_set *sem_find(int id)
 {
@@ -126,7 +134,7 @@ static long sem_create(int key, int flg, void *arg)
 
 	if (!nsems)
 		return -EINVAL;
-	if (sem_used + (u32)nsems > SEMMNS)
+	if (sem_used + (u32)nsems > (u32)sc_semmns)
 		return -ENOSPC;
 	s = kzalloc(sizeof(*s) + (size_t)nsems * sizeof(s->sems[0]));
 	if (!s)
@@ -137,7 +145,7 @@ static long sem_create(int key, int flg, void *arg)
 	s->ctime = ipc_seconds();
 	list_init(&s->pending);
 	list_init(&s->undos);
-	rc = ipc_addid(&sem_ids, &s->perm, SEMMNI);
+	rc = ipc_addid(&sem_ids, &s->perm, (u32)sc_semmni);
 	if (rc) {
 		kfree(s);
 		return rc;
@@ -160,7 +168,7 @@ long sys_semget(int key, int nsems, int semflg)
 	u32 flags;
 	long rc;
 
-	if (nsems < 0 || nsems > SEMMSL)
+	if (nsems < 0 || nsems > sc_semmsl)
 		return -EINVAL;
 	flags = irq_save();
 	rc = ipc_get(&sem_ids, key, semflg, &sem_get_ops, &nsems);
@@ -330,7 +338,7 @@ static long sem_timedop(int semid, const struct abi_sembuf __user *usops, unsign
 
 	if (nsops < 1 || semid < 0)
 		return -EINVAL;
-	if (nsops > SEMOPM)
+	if (nsops > (unsigned)sc_semopm)
 		return -E2BIG;
 	if (nsops > SEMOPM_FAST) {
 		sops = kmalloc(nsops * sizeof(*sops));
@@ -487,10 +495,10 @@ static long sem_info(int cmd, void __user *buf)
 	u32 flags = irq_save();
 	int max = ipc_max_idx(&sem_ids);
 
-	si.semmni = SEMMNI;
-	si.semmns = SEMMNS;
-	si.semmsl = SEMMSL;
-	si.semopm = SEMOPM;
+	si.semmni = sc_semmni;
+	si.semmns = sc_semmns;
+	si.semmsl = sc_semmsl;
+	si.semopm = sc_semopm;
 	si.semvmx = SEMVMX;
 	si.semmnu = SEMMNU;
 	si.semmap = SEMMAP;
@@ -787,4 +795,25 @@ long sem_ctl(int semid, int semnum, int cmd, unsigned long arg, int version)
 long sys_semctl(int semid, int semnum, int cmd, unsigned long arg)
 {
 	return sem_ctl(semid, semnum, cmd, arg, IPC_64);
+}
+
+/* /proc/sysvipc/sem: Linux's sysvipc_sem_proc_show, one set a line. */
+void sem_proc_show(struct proc_text *out)
+{
+	u32 flags = irq_save();
+
+	proc_printf(out, "       key      semid perms      nsems   uid   gid  cuid  cgid      otime "
+			 "     ctime\n");
+	for (int i = 0; i <= sem_ids.max_idx; i++) {
+		struct kern_ipc_perm *p = ipc_find_idx(&sem_ids, i);
+		struct sem_set *s;
+
+		if (!p)
+			continue;
+		s = container_of(p, struct sem_set, perm);
+		proc_printf(out, "%10d %10d  %4o %10u %5u %5u %5u %5u %10llu %10llu\n", p->key, p->id,
+			    p->mode & 0777, (unsigned)s->nsems, p->uid, p->gid, p->cuid, p->cgid,
+			    (unsigned long long)s->otime, (unsigned long long)s->ctime);
+	}
+	irq_restore(flags);
 }

@@ -29,6 +29,15 @@ long sem_timedop_user(int semid, const void __user *sops, unsigned nsops,
 long sys_semtimedop_time64(int semid, const void __user *sops, unsigned nsops,
 			   const struct abi_timespec64 __user *timeout);
 
+/* The sysctl kernel.sem: SEMMSL, SEMMNS, SEMOPM, SEMMNI (Linux's
+ * defaults 32000, 1024000000, 500, 32000); /proc/sys/kernel/sem reads and
+ * (root) writes them. */
+extern int sem_ctls[4];
+
+struct proc_text;
+/* /proc/sysvipc/sem's text. */
+void sem_proc_show(struct proc_text *out);
+
 /* The process of leader ends (its last thread): its SEM_UNDO adjustments
  * are applied and freed (interrupts on). */
 void sem_process_exit(struct task *leader);

@@ -9,9 +9,12 @@
  * sleeping calls with fork: a receiver woken by a send, a sender by a
  * receive, both by IPC_RMID (EIDRM) and by a handler (EINTR, even with
  * SA_RESTART), a sleeping receiver whose buffer is too small (E2BIG).
- * Linux's defaults: MSGMAX 8192, MSGMNB 16384, MSGMNI 32000.
+ * Linux's defaults: MSGMAX 8192, MSGMNB 16384, MSGMNI 32000, as
+ * /proc/sys/kernel/msg{max,mnb,mni} show them; /proc/sysvipc/msg's header
+ * and a queue's line.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
 #include <sys/wait.h>
@@ -147,6 +150,52 @@ static void limits(void)
 	   "IPC_INFO: msgssz 16, msgseg 65535, msgpool 512000, msgmap 16384, msgtql 16384");
 	ERR(msgctl(0, IPC_INFO, (struct msqid_ds *)(void *)bad_ptr), EFAULT,
 	    "msgctl(IPC_INFO) to a bad pointer");
+}
+
+/* The text of a /proc/sys file (read(2): a sysctl file reads as Linux
+ * makes it, whatever a C library's stdio does with its size 0), or "" */
+static const char *first_line(const char *path)
+{
+	static char buf[256];
+	int fd = open(path, O_RDONLY);
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+
+	buf[n > 0 ? n : 0] = 0;
+	if (fd >= 0)
+		close(fd);
+	return buf;
+}
+
+static void proc_files(void)
+{
+	char line[256];
+	int id = msgget(IPC_PRIVATE, 0640), found = 0;
+	FILE *f;
+
+	ok(!strcmp(first_line("/proc/sys/kernel/msgmax"), "8192\n"), "/proc/sys/kernel/msgmax 8192");
+	ok(!strcmp(first_line("/proc/sys/kernel/msgmnb"), "16384\n"), "/proc/sys/kernel/msgmnb 16384");
+	ok(!strcmp(first_line("/proc/sys/kernel/msgmni"), "32000\n"), "/proc/sys/kernel/msgmni 32000");
+	send_str(id, 3, "proc", 0);
+	f = fopen("/proc/sysvipc/msg", "r");
+	ok(f && fgets(line, sizeof(line), f) &&
+		   !strcmp(line, "       key      msqid perms      cbytes       qnum lspid lrpid   uid   "
+				 "gid  cuid  cgid      stime      rtime      ctime\n"),
+	   "/proc/sysvipc/msg's header");
+	while (f && fgets(line, sizeof(line), f)) {
+		int key, qid, lspid, lrpid;
+		unsigned perms, uid;
+		unsigned long cbytes, qnum;
+
+		if (sscanf(line, "%d %d %o %lu %lu %d %d %u", &key, &qid, &perms, &cbytes, &qnum,
+			   &lspid, &lrpid, &uid) == 8 &&
+		    qid == id)
+			found = key == 0 && perms == 0640 && cbytes == 5 && qnum == 1 &&
+				lspid == getpid() && lrpid == 0 && uid == geteuid();
+	}
+	if (f)
+		fclose(f);
+	ok(found, "its line for a queue: key, id, perms, cbytes, qnum, lspid, lrpid, uid");
+	msgctl(id, IPC_RMID, NULL);
 }
 
 static void get(void)
@@ -480,6 +529,7 @@ int main(void)
 {
 	setvbuf(stdout, NULL, _IONBF, 0);
 	limits();
+	proc_files();
 	get();
 	send_receive();
 	ctl();

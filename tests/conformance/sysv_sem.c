@@ -10,8 +10,10 @@
  * dropped by SETVAL, another user (EACCES, EPERM), and sleepers with fork:
  * woken by a post (the ones whose operations can complete), by IPC_RMID
  * (EIDRM) and by a handler (EINTR, even with SA_RESTART).
+ * /proc/sys/kernel/sem and /proc/sysvipc/sem's header and a set's line.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <sys/ipc.h>
 #include <sys/sem.h>
 #include <sys/wait.h>
@@ -123,6 +125,40 @@ static void limits(void)
 	   "IPC_INFO: semmnu and semmap 1024000000, semume 500, semusz 20");
 	a.__buf = (struct seminfo *)(void *)bad_ptr;
 	ERR(semctl(0, 0, IPC_INFO, a), EFAULT, "semctl(IPC_INFO) to a bad pointer");
+}
+
+static void proc_files(void)
+{
+	char line[256];
+	int id = semget(IPC_PRIVATE, 3, 0640), found = 0;
+	int fd = open("/proc/sys/kernel/sem", O_RDONLY); /* read(2): see sysv_msg.c */
+	ssize_t n = fd >= 0 ? read(fd, line, sizeof(line) - 1) : -1;
+	FILE *f;
+
+	line[n > 0 ? n : 0] = 0;
+	if (fd >= 0)
+		close(fd);
+	ok(!strcmp(line, "32000\t1024000000\t500\t32000\n"),
+	   "/proc/sys/kernel/sem: SEMMSL SEMMNS SEMOPM SEMMNI, tab-separated");
+	f = fopen("/proc/sysvipc/sem", "r");
+	ok(f && fgets(line, sizeof(line), f) &&
+		   !strcmp(line, "       key      semid perms      nsems   uid   gid  cuid  cgid      "
+				 "otime      ctime\n"),
+	   "/proc/sysvipc/sem's header");
+	while (f && fgets(line, sizeof(line), f)) {
+		int key, sid;
+		unsigned perms, nsems, uid;
+		unsigned long long otime;
+
+		if (sscanf(line, "%d %d %o %u %u %*u %*u %*u %llu", &key, &sid, &perms, &nsems, &uid,
+			   &otime) == 6 &&
+		    sid == id)
+			found = key == 0 && perms == 0640 && nsems == 3 && uid == geteuid() && otime == 0;
+	}
+	if (f)
+		fclose(f);
+	ok(found, "its line for a set: key, id, perms, nsems, uid, otime");
+	semctl(id, 0, IPC_RMID);
 }
 
 static void get(void)
@@ -516,6 +552,7 @@ int main(void)
 {
 	setvbuf(stdout, NULL, _IONBF, 0);
 	limits();
+	proc_files();
 	get();
 	values();
 	ops();

@@ -13,13 +13,18 @@
  *    an undo whose set was removed and made again touches nothing;
  *  - a queue filled to MSGMNB (EAGAIN), semaphore sets until SEMMNI
  *    (ENOSPC) and message queues until MSGMNI (ENOSPC), then all removed:
- *    the free memory comes back (/proc/meminfo).
+ *    the free memory comes back (/proc/meminfo);
+ *  - the sysctls: msgmni and sem's SEMMNI lowered by root bound msgget
+ *    and semget (ENOSPC), msgmax bounds msgsnd (EINVAL); bad writes
+ *    (text, negative, SEMMNI above 32768) are EINVAL and change nothing;
+ *    another user cannot write them (EACCES).
  * The runner also checks that init's exit gave back every page.
  */
 /* expect: status=0 */
 /* append: slub_debug */
 #include "../tap.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -329,6 +334,74 @@ static void exhaust(void)
 	ok(after >= before - 8, "all removed: the memory comes back");
 }
 
+/* ---- the sysctls ------------------------------------------------------------- */
+
+/* 0, or -errno of the open or the write */
+static int put(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY), rc = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		rc = -errno;
+	close(fd);
+	return rc;
+}
+
+static const char *get_text(const char *path)
+{
+	static char buf[128];
+
+	buf[0] = 0;
+	tap_slurp(path, buf, sizeof(buf));
+	return buf;
+}
+
+static void sysctls(void)
+{
+	int q[3], s[3], i;
+	struct m16 m = {1, "x"};
+	pid_t p;
+
+	ok(put("/proc/sys/kernel/msgmni", "2\n") == 0, "msgmni := 2");
+	for (i = 0; i < 3; i++)
+		q[i] = msgget(IPC_PRIVATE, 0600);
+	ok(q[0] >= 0 && q[1] >= 0 && q[2] == -1 && errno == ENOSPC, "the third msgget: ENOSPC");
+	ok(put("/proc/sys/kernel/msgmax", "4") == 0, "msgmax := 4");
+	ok(msgsnd(q[0], &m, 5, IPC_NOWAIT) == -1 && errno == EINVAL && msgsnd(q[0], &m, 4, 0) == 0,
+	   "msgsnd of 5 bytes: EINVAL, of 4: ok");
+	ok(put("/proc/sys/kernel/sem", "250 32000 32 1") == 0, "sem := 250 32000 32 1");
+	ok(!strcmp(get_text("/proc/sys/kernel/sem"), "250\t32000\t32\t1\n"), "and reads back");
+	for (i = 0; i < 3; i++)
+		s[i] = semget(IPC_PRIVATE, 1, 0600);
+	ok(s[0] >= 0 && s[1] == -1 && errno == ENOSPC, "the second semget: ENOSPC");
+	ok(semget(IPC_PRIVATE, 251, 0600) == -1 && errno == EINVAL, "more than SEMMSL: EINVAL");
+	ok(put("/proc/sys/kernel/msgmni", "abc") == -EINVAL &&
+		   put("/proc/sys/kernel/msgmni", "-1") == -EINVAL &&
+		   put("/proc/sys/kernel/msgmni", "40000") == -EINVAL &&
+		   put("/proc/sys/kernel/sem", "1 2 3 40000") == -EINVAL,
+	   "text, negative, above 32768: EINVAL");
+	ok(!strcmp(get_text("/proc/sys/kernel/msgmni"), "2\n"), "nothing changed");
+	p = fork();
+	if (p == 0) {
+		if (setuid(65534) != 0)
+			_exit(99);
+		_exit(put("/proc/sys/kernel/msgmni", "100") == -EACCES ? 0 : 1);
+	}
+	ok(exit_code(p) == 0, "another user: EACCES");
+	put("/proc/sys/kernel/msgmni", "32000");
+	put("/proc/sys/kernel/msgmax", "8192");
+	put("/proc/sys/kernel/sem", "32000 1024000000 500 32000");
+	ok(!strcmp(get_text("/proc/sys/kernel/sem"), "32000\t1024000000\t500\t32000\n") &&
+		   !strcmp(get_text("/proc/sys/kernel/msgmni"), "32000\n"),
+	   "the defaults back");
+	for (i = 0; i < 3; i++) {
+		msgctl(q[i], IPC_RMID, NULL);
+		semctl(s[i], 0, IPC_RMID);
+	}
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IONBF, 0);
@@ -337,5 +410,6 @@ int main(void)
 	storm();
 	undo();
 	exhaust();
+	sysctls();
 	return done_testing();
 }
