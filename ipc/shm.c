@@ -165,7 +165,7 @@ long shm_attach(int shmid, u32 addr, int flg, u32 *raddr)
 		if (addr + len < addr)
 			return -EINVAL;
 		if (mmap_overlaps(vm, addr, addr + len) || vm_any_present(vm, addr, addr + len))
-			return -EINVAL;
+			return -EINVAL; /* (past user space: mmap_attach's -ENOMEM) */
 	}
 	rc = mmap_attach(vm, addr, len, prot, !(flg & SHM_RDONLY), seg->obj, seg);
 	if ((u32)rc >= (u32)-MAX_ERRNO)

@@ -131,6 +131,11 @@ void ipc_rmid(struct ipc_ids *ids, struct kern_ipc_perm *p)
 			idx--;
 		ids->max_idx = idx;
 	}
+	if (!ids->in_use) { /* an empty table holds no memory (Linux's idr frees its nodes) */
+		kfree(ids->slots);
+		ids->slots = NULL;
+		ids->nslots = 0;
+	}
 }
 
 int ipc_perms(const struct kern_ipc_perm *p, int flag)

@@ -18,8 +18,8 @@
  * Invariants:
  *   - slots[i] != NULL iff an object has idx i; then slots[i]->id % IPC_MNI
  *     == i; in_use counts them; max_idx is the highest such i (-1: none);
- *   - nslots covers every slot ever given (the array grows, never
- *     shrinks) and is at most IPC_MNI.
+ *   - nslots covers every slot in use (the array grows while objects
+ *     exist and is freed when the last one goes) and is at most IPC_MNI.
  *
  * Locking: one lock per table (Linux's ids->rwsem, taken for writing by
  * get and rmid, for reading by the ctl calls' lookups), written
