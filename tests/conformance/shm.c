@@ -355,6 +355,46 @@ static void test_info(void)
 	ERR(shmctl(id, SHM_UNLOCK, NULL), 0, "SHM_UNLOCK");
 	ok(stat_of(id).shm_perm.mode == 0600, "SHM_LOCKED gone");
 	ERR(shmctl(-1, SHM_LOCK, NULL), EINVAL, "SHM_LOCK(-1)");
+	/* the same limits in /proc/sys/kernel, the segment in /proc/sysvipc/shm */
+	{
+		unsigned long v[3] = {0, 0, 0};
+		static const char *const knob[] = {"/proc/sys/kernel/shmmax",
+						   "/proc/sys/kernel/shmall",
+						   "/proc/sys/kernel/shmmni"};
+		char line[256];
+		FILE *f;
+		int rows = 0;
+
+		for (int i = 0; i < 3; i++) {
+			f = fopen(knob[i], "r");
+			if (!f || fscanf(f, "%lu", &v[i]) != 1)
+				v[i] = 0;
+			if (f)
+				fclose(f);
+		}
+		ok(v[0] == info.shmmax && v[1] == info.shmall && v[2] == info.shmmni,
+		   "/proc/sys/kernel/shmmax, shmall, shmmni are IPC_INFO's");
+		f = fopen("/proc/sysvipc/shm", "r");
+		ok(f && fgets(line, sizeof(line), f) && strstr(line, "key") && strstr(line, "shmid") &&
+		       strstr(line, "nattch") && strstr(line, "rss"),
+		   "/proc/sysvipc/shm: a header line");
+		while (f && fgets(line, sizeof(line), f)) {
+			int key, sid, cpid, lpid;
+			unsigned perms, uid;
+			unsigned long size, natt, rss;
+
+			if (sscanf(line, "%d %d %o %lu %d %d %lu %u %*u %*u %*u %*d %*d %*d %lu", &key,
+				   &sid, &perms, &size, &cpid, &lpid, &natt, &uid, &rss) == 9 &&
+			    sid == id)
+				rows += key == KEY2 && perms == 0600 && size == 3 * PG &&
+					cpid == getpid() && lpid == getpid() && natt == 1 && uid == 0 &&
+					rss == 2 * PG;
+		}
+		if (f)
+			fclose(f);
+		ok(rows == 1, "/proc/sysvipc/shm: the segment's line (key, id, mode, size, pids, "
+			      "nattch, uid, rss)");
+	}
 	shmdt(p);
 }
 

@@ -8,7 +8,9 @@
  * dies, nothing else); SHMMNI exhausted (ENOSPC, every id back); a
  * segment larger than memory (ENOMEM) and one touched until the OOM kill;
  * mremap and munmap of attaches; three threads racing shmget, shmat,
- * shmdt and IPC_RMID on one key while a fourth forks.  Never a panic, and
+ * shmdt and IPC_RMID on one key while a fourth forks; root's writes to
+ * /proc/sys/kernel/shmmax, shmall, shmmni (bad numbers EINVAL, nobody
+ * EACCES).  Never a panic, and
  * MemFree the same before and after (the runner checks the whole run's
  * pages too).
  */
@@ -17,6 +19,7 @@
 /* expect-line: Out of memory: killed process */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -304,6 +307,72 @@ static void exhaust_memory(void)
 	UTAP_OK(gone(id), "IPC_RMID gives every page back");
 }
 
+/* Root's writes to /proc/sys/kernel/shm*: the new limits bind, bad
+ * numbers change nothing, nobody may write. */
+static int knob_write(const char *name, const char *text)
+{
+	char path[64];
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "/proc/sys/kernel/%s", name);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	rc = write(fd, text, strlen(text)) == (ssize_t)strlen(text) ? 0 : -errno;
+	close(fd);
+	return rc;
+}
+
+static unsigned long knob_read(const char *name)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/sys/kernel/%s", name);
+	return tap_slurp(path, text, sizeof(text)) < 0 ? 1 : strtoul(text, NULL, 0);
+}
+
+static void limits(void)
+{
+	int id, id2;
+	pid_t pid;
+
+	UTAP_OK(knob_read("shmmax") == 0xfefffffful && knob_read("shmall") == 0xfefffffful &&
+		    knob_read("shmmni") == 4096,
+		"shmmax, shmall, shmmni read Linux's defaults");
+	UTAP_OK(knob_write("shmmax", "8192\n") == 0 && knob_read("shmmax") == 8192,
+		"root writes shmmax 8192");
+	UTAP_OK(shmget(IPC_PRIVATE, 8193, 0600) == -1 && errno == EINVAL,
+		"a segment past it: EINVAL");
+	id = shmget(IPC_PRIVATE, 8192, 0600);
+	UTAP_OK(id >= 0, "one of 8192 bytes is made");
+	UTAP_OK(knob_write("shmmax", "-1") == -EINVAL && knob_write("shmmax", "12x") == -EINVAL &&
+		    knob_write("shmmax", "") == -EINVAL &&
+		    knob_write("shmmax", "99999999999999999999") == -EINVAL &&
+		    knob_read("shmmax") == 8192,
+		"bad numbers: EINVAL, shmmax kept");
+	UTAP_OK(knob_write("shmmni", "32769") == -EINVAL && knob_write("shmmni", "1") == 0,
+		"shmmni: 32769 EINVAL, 1 taken");
+	id2 = shmget(IPC_PRIVATE, PG, 0600);
+	UTAP_OK(id2 == -1 && errno == ENOSPC, "with one segment alive, the next: ENOSPC");
+	UTAP_OK(knob_write("shmall", "2") == 0 && knob_write("shmmni", "4096") == 0 &&
+		    shmget(IPC_PRIVATE, PG, 0600) == -1 && errno == ENOSPC,
+		"shmall 2 pages, 2 in use: ENOSPC");
+	pid = fork();
+	if (pid == 0) {
+		if (setuid(65534))
+			_exit(2);
+		_exit(knob_write("shmmax", "4096") == -EACCES ? 0 : 1);
+	}
+	UTAP_OK(wait_status(pid) == 0, "nobody may not write shmmax: EACCES");
+	UTAP_OK(knob_write("shmmax", "0xfeffffff") == 0 && knob_write("shmall", "4278190079") == 0 &&
+		    knob_read("shmmni") == 4096,
+		"the defaults written back (hex and decimal)");
+	shmctl(id, IPC_RMID, NULL);
+	id = shmget(IPC_PRIVATE, 2 * PG, 0600);
+	UTAP_OK(id >= 0, "segments are made again");
+	shmctl(id, IPC_RMID, NULL);
+}
+
 /* Threads racing on one key. */
 static volatile int stop;
 
@@ -416,6 +485,7 @@ int main(void)
 	exhaust_memory();
 	UTAP_OK(memfree_kb() == before, "MemFree back after the OOM kill (%ld, %ld kB)", before,
 		memfree_kb());
+	limits();
 	race_in_child();
 	UTAP_OK(memfree_settled(before) == before, "MemFree back after the race (%ld, %ld kB)",
 		before, memfree_kb());
