@@ -80,6 +80,8 @@ static long shm_create(int key, int flg, void *arg)
 
 	if (size < SHMMIN || size > shm_ctlmax)
 		return -EINVAL;
+	if ((u64)pages * PAGE_SIZE > 0xffffffffull) /* Linux: numpages << PAGE_SHIFT wraps */
+		return -ENOSPC;
 	if (shm_tot + pages < shm_tot || shm_tot + pages > shm_ctlall)
 		return -ENOSPC;
 	if (flg & SHM_HUGETLB)

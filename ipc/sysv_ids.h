@@ -94,7 +94,8 @@ void ipc_rmid(struct ipc_ids *ids, struct kern_ipc_perm *p);
 /* The object of id, or NULL (-EINVAL for the caller): a negative id, a
  * free slot or a stale seq. */
 struct kern_ipc_perm *ipc_find_id(struct ipc_ids *ids, int id);
-/* The object in slot idx (the *_STAT commands' index), or NULL. */
+/* The object in slot idx % IPC_MNI (the *_STAT commands' index; Linux
+ * takes an id's low 15 bits so, whatever its seq), or NULL. */
 struct kern_ipc_perm *ipc_find_idx(struct ipc_ids *ids, int idx);
 /* IPC_INFO's and *_INFO's result: the highest slot in use, 0 if none. */
 int ipc_max_idx(const struct ipc_ids *ids);

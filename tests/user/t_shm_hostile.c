@@ -364,6 +364,9 @@ static void limits(void)
 		_exit(knob_write("shmmax", "4096") == -EACCES ? 0 : 1);
 	}
 	UTAP_OK(wait_status(pid) == 0, "nobody may not write shmmax: EACCES");
+	UTAP_OK(knob_write("shmmax", "4294967295") == 0 && knob_write("shmall", "0xffffffff") == 0 &&
+		    shmget(IPC_PRIVATE, 0xfffff001u, 0600) == -1 && errno == ENOSPC,
+		"shmmax 2^32 - 1: a size whose pages wrap 32 bits is ENOSPC, as Linux's");
 	UTAP_OK(knob_write("shmmax", "0xfeffffff") == 0 && knob_write("shmall", "4278190079") == 0 &&
 		    knob_read("shmmni") == 4096,
 		"the defaults written back (hex and decimal)");
