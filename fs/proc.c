@@ -4,7 +4,8 @@
  *   /proc            the mount point: uptime, meminfo, slabinfo, timer_list, trace,
  *                    trace_on (the timer-path trace, kernel/trace.h),
  *                    sys (the message queues' limits and uname's names:
- *                    fs/proc_sys.c), version (fs/proc_sys_kernel.c), self,
+ *                    fs/proc_sys.c), version (fs/proc_sys_kernel.c),
+ *                    sysvipc (fs/proc_sysvipc.c), self,
  *                    then one directory per process (user task, zombies too)
  *   /proc/PID        stat, status, timers, fail-nth (fs/proc_fail_nth.c), task
  *   /proc/PID/task   one directory per thread of the process, named by its
@@ -367,7 +368,7 @@ static bool root_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 		e->mode = proc_files[i].node.mode;
 		return true;
 	}
-	if (i <= PROC_NR_FILES + 2) {
+	if (i >= PROC_NR_FILES && i <= PROC_NR_FILES + 2) {
 		struct fs_node *n = i == PROC_NR_FILES	   ? proc_sys
 				    : i == PROC_NR_FILES + 1 ? proc_version_file()
 							     : proc_sysvipc;
@@ -651,6 +652,6 @@ void proc_init(void)
 	for (u32 i = 0; i < PROC_NR_FILES; i++)
 		proc_files[i].node.parent = proc_root;
 	proc_sys = proc_sys_init(proc_root);
-	proc_sysvipc = proc_sysvipc_dir(proc_root);
 	proc_version_file()->parent = proc_root;
+	proc_sysvipc = proc_sysvipc_init(proc_root);
 }

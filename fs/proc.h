@@ -31,8 +31,8 @@ struct fs_node *proc_sys_init(struct fs_node *proc_root);
  * /proc/version; the caller links them and sets their parents. */
 struct fs_node *proc_sys_kernel_dir(void);
 struct fs_node *proc_version_file(void);
-/* /proc/sysvipc (fs/proc_sysvipc.c): System V IPC's objects. */
-struct fs_node *proc_sysvipc_dir(struct fs_node *proc_root);
+/* fs/proc_sysvipc.c: /proc/sysvipc, linked under proc_root. */
+struct fs_node *proc_sysvipc_init(struct fs_node *proc_root);
 
 /* Text that grows as it is printed; nomem once an allocation failed. */
 struct proc_text {

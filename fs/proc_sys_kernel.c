@@ -6,6 +6,9 @@
  * proc_dostring takes them: the text up to the first newline, at most 64
  * bytes, the whole write consumed.
  *
+ * shmmax, shmall and shmmni are System V shared memory's limits
+ * (ipc/shm.c), which root may write as on Linux.
+ *
  * msgmax, msgmnb, msgmni and sem are System V IPC's limits (ipc/msg.c,
  * ipc/sem.c), Linux's sysctls: root writes them (0644), as
  * proc_dointvec_minmax takes integers: msgmni and sem's SEMMNI within
@@ -16,6 +19,7 @@
  * and nothing is counted.
  */
 #include "fs/coredump.h"
+#include "ipc/shm.h"
 #include "fs/proc.h"
 #include "fs/fs.h"
 #include "arch/i386/cpu.h"
@@ -45,6 +49,9 @@ enum sys_kind {
 	SYS_MSGMNB,
 	SYS_MSGMNI,
 	SYS_SEM,
+	SYS_SHMMAX,
+	SYS_SHMALL,
+	SYS_SHMMNI,
 };
 
 /*
@@ -76,7 +83,7 @@ struct sys_node {
 };
 
 static const struct fs_node_ops kernel_dir_ops, sys_file_ops, sys_name_ops, core_pattern_ops,
-	ipc_limit_ops;
+	ipc_limit_ops, shm_limit_ops;
 
 #define SYS_NODE(kname, kkind, kmode, kino, kops)                                                   \
 	{                                                                                          \
@@ -89,13 +96,16 @@ static struct sys_node kernel_files[] = {
 	SYS_NODE("core_pattern", SYS_CORE_PATTERN, S_IFREG | 0644, 0x7f000116, &core_pattern_ops),
 	SYS_NODE("domainname", SYS_DOMAINNAME, S_IFREG | 0644, 0x7f000111, &sys_name_ops),
 	SYS_NODE("hostname", SYS_HOSTNAME, S_IFREG | 0644, 0x7f000112, &sys_name_ops),
-	SYS_NODE("msgmax", SYS_MSGMAX, S_IFREG | 0644, 0x7f000119, &ipc_limit_ops),
-	SYS_NODE("msgmnb", SYS_MSGMNB, S_IFREG | 0644, 0x7f00011a, &ipc_limit_ops),
-	SYS_NODE("msgmni", SYS_MSGMNI, S_IFREG | 0644, 0x7f00011b, &ipc_limit_ops),
+	SYS_NODE("msgmax", SYS_MSGMAX, S_IFREG | 0644, 0x7f00011c, &ipc_limit_ops),
+	SYS_NODE("msgmnb", SYS_MSGMNB, S_IFREG | 0644, 0x7f00011d, &ipc_limit_ops),
+	SYS_NODE("msgmni", SYS_MSGMNI, S_IFREG | 0644, 0x7f00011e, &ipc_limit_ops),
 	SYS_NODE("osrelease", SYS_OSRELEASE, S_IFREG | 0444, 0x7f000113, &sys_file_ops),
 	SYS_NODE("ostype", SYS_OSTYPE, S_IFREG | 0444, 0x7f000114, &sys_file_ops),
 	SYS_NODE("pid_max", SYS_PID_MAX, S_IFREG | 0444, 0x7f000117, &sys_file_ops),
-	SYS_NODE("sem", SYS_SEM, S_IFREG | 0644, 0x7f00011c, &ipc_limit_ops),
+	SYS_NODE("sem", SYS_SEM, S_IFREG | 0644, 0x7f00011f, &ipc_limit_ops),
+	SYS_NODE("shmall", SYS_SHMALL, S_IFREG | 0644, 0x7f00011a, &shm_limit_ops),
+	SYS_NODE("shmmax", SYS_SHMMAX, S_IFREG | 0644, 0x7f000119, &shm_limit_ops),
+	SYS_NODE("shmmni", SYS_SHMMNI, S_IFREG | 0644, 0x7f00011b, &shm_limit_ops),
 	SYS_NODE("tainted", SYS_TAINTED, S_IFREG | 0444, 0x7f000118, &sys_file_ops),
 	SYS_NODE("version", SYS_VERSION, S_IFREG | 0444, 0x7f000115, &sys_file_ops),
 };
@@ -200,6 +210,15 @@ static int sys_generate(struct fs_node *n, char **text, u32 *len)
 		proc_printf(&out, "%d\t%d\t%d\t%d\n", sem_ctls[0], sem_ctls[1], sem_ctls[2],
 			    sem_ctls[3]);
 		break;
+	case SYS_SHMMAX:
+		proc_printf(&out, "%u\n", shm_ctlmax);
+		break;
+	case SYS_SHMALL:
+		proc_printf(&out, "%u\n", shm_ctlall);
+		break;
+	case SYS_SHMMNI:
+		proc_printf(&out, "%u\n", shm_ctlmni);
+		break;
 	}
 	if (out.nomem) {
 		kfree(out.buf);
@@ -224,6 +243,64 @@ static long core_pattern_write(struct fs_node *n, const void *ubuf, size_t len)
 		end++;
 	buf[end] = '\0';
 	memcpy(core_pattern, buf, end + 1);
+	return (long)len;
+}
+
+/*
+ * shmmax and shmall (Linux's proc_doulongvec_minmax: an unsigned long,
+ * 32 bits on i386) and shmmni (proc_dointvec_minmax, 0 .. IPCMNI): one
+ * number, decimal, 0x hex or 0 octal (strtoul's base 0), blanks around
+ * it; anything else, a minus sign or a value out of range is -EINVAL,
+ * nothing changed.  The whole write is consumed.
+ */
+static long shm_limit_write(struct fs_node *n, const void *ubuf, size_t len)
+{
+	enum sys_kind kind = container_of(n, struct sys_node, node)->kind;
+	char buf[32];
+	size_t take = len < sizeof(buf) - 1 ? len : sizeof(buf) - 1, i = 0;
+	u32 base = 10, digits = 0;
+	u64 v = 0;
+
+	if (copy_from_user(buf, ubuf, take))
+		return -EFAULT;
+	buf[take] = '\0';
+	while (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n')
+		i++;
+	if (buf[i] == '0' && (buf[i + 1] == 'x' || buf[i + 1] == 'X')) {
+		base = 16;
+		i += 2;
+	} else if (buf[i] == '0') {
+		base = 8;
+	}
+	for (;; i++, digits++) {
+		char c = buf[i];
+		u32 d = c >= '0' && c <= '9' ? (u32)(c - '0')
+			: c >= 'a' && c <= 'f' ? (u32)(c - 'a' + 10)
+			: c >= 'A' && c <= 'F' ? (u32)(c - 'A' + 10) : 99;
+
+		if (d >= base)
+			break;
+		v = v * base + d;
+		if (v > 0xffffffffull)
+			return -EINVAL;
+	}
+	while (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n')
+		i++;
+	if (!digits || buf[i])
+		return -EINVAL;
+	switch (kind) {
+	case SYS_SHMMAX:
+		shm_ctlmax = (u32)v;
+		break;
+	case SYS_SHMALL:
+		shm_ctlall = (u32)v;
+		break;
+	default:
+		if (v > IPC_MNI)
+			return -EINVAL;
+		shm_ctlmni = (u32)v;
+		break;
+	}
 	return (long)len;
 }
 
@@ -315,6 +392,10 @@ static const struct fs_node_ops sys_file_ops = {
 static const struct fs_node_ops sys_name_ops = {
 	.generate = sys_generate,
 	.write = sys_name_write,
+};
+static const struct fs_node_ops shm_limit_ops = {
+	.generate = sys_generate,
+	.write = shm_limit_write,
 };
 static const struct fs_node_ops core_pattern_ops = {
 	.generate = sys_generate,

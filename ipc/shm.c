@@ -9,6 +9,7 @@
  * (Linux's default): a segment nobody removed outlives its creator.
  */
 #include "ipc/shm.h"
+#include "fs/proc.h"
 #include "kernel/task/cred.h"
 #include "kernel/task/rlimit.h"
 #include "kernel/task/task.h"
@@ -25,6 +26,9 @@
 
 static struct ipc_ids shm_ids = IPC_IDS_INIT; /* [ids lock] */
 static u32 shm_tot;			       /* [ids lock] pages of every segment */
+/* [ids lock] the limits root may set (/proc/sys/kernel/shm*, Linux's
+ * shm_ctlmax, shm_ctlall, shm_ctlmni); a change binds new segments only */
+u32 shm_ctlmax = SHMMAX, shm_ctlall = SHMALL, shm_ctlmni = SHMMNI;
 
 static s64 shm_now(void)
 {
@@ -74,9 +78,11 @@ static long shm_create(int key, int flg, void *arg)
 	struct shm_segment *seg;
 	long rc;
 
-	if (size < SHMMIN || size > SHMMAX)
+	if (size < SHMMIN || size > shm_ctlmax)
 		return -EINVAL;
-	if (shm_tot + pages < shm_tot || shm_tot + pages > SHMALL)
+	if ((u64)pages * PAGE_SIZE > 0xffffffffull) /* Linux: numpages << PAGE_SHIFT wraps */
+		return -ENOSPC;
+	if (shm_tot + pages < shm_tot || shm_tot + pages > shm_ctlall)
 		return -ENOSPC;
 	if (flg & SHM_HUGETLB)
 		return -EINVAL; /* no hugetlbfs: Linux without it refuses so */
@@ -98,7 +104,7 @@ static long shm_create(int key, int flg, void *arg)
 	seg->size = size;
 	seg->cpid = current->tgid;
 	seg->ctime = shm_now();
-	rc = ipc_addid(&shm_ids, &seg->perm, SHMMNI);
+	rc = ipc_addid(&shm_ids, &seg->perm, shm_ctlmni);
 	if (rc)
 		goto fail;
 	shm_tot += pages;
@@ -165,7 +171,7 @@ long shm_attach(int shmid, u32 addr, int flg, u32 *raddr)
 		if (addr + len < addr)
 			return -EINVAL;
 		if (mmap_overlaps(vm, addr, addr + len) || vm_any_present(vm, addr, addr + len))
-			return -EINVAL;
+			return -EINVAL; /* (past user space: mmap_attach's -ENOMEM) */
 	}
 	rc = mmap_attach(vm, addr, len, prot, !(flg & SHM_RDONLY), seg->obj, seg);
 	if ((u32)rc >= (u32)-MAX_ERRNO)
@@ -328,11 +334,11 @@ static long shm_info(int cmd, void __user *buf, int version)
 		size_t n = sizeof(info);
 
 		memset(&info, 0, sizeof(info));
-		info.shmmax = SHMMAX;
+		info.shmmax = shm_ctlmax;
 		info.shmmin = SHMMIN;
-		info.shmmni = SHMMNI;
-		info.shmseg = SHMSEG;
-		info.shmall = SHMALL;
+		info.shmmni = shm_ctlmni;
+		info.shmseg = shm_ctlmni; /* Linux's SHMSEG is shm_ctlmni too */
+		info.shmall = shm_ctlall;
 		if (version == IPC_OLD) {
 			/* struct shminfo: five ints, shmmax capped at INT_MAX */
 			if (info.shmmax > 0x7fffffffu)
@@ -387,4 +393,28 @@ long shm_ctl(int shmid, int cmd, void __user *buf, int version)
 long sys_shmctl(int shmid, int cmd, void __user *buf)
 {
 	return shm_ctl(shmid, cmd, buf, IPC_64);
+}
+
+/*
+ * /proc/sysvipc/shm: one line per segment, Linux's format of a 32-bit
+ * kernel (sysvipc_shm_proc_show): key, id, mode, size, pids, nattch, the
+ * four ids, the three times, the resident and swapped bytes.
+ */
+void shm_proc_show(struct proc_text *out)
+{
+	proc_printf(out, "       key      shmid perms       size  cpid  lpid nattch   uid   gid  "
+			 "cuid  cgid      atime      dtime      ctime        rss       swap\n");
+	for (int i = 0; i <= shm_ids.max_idx; i++) {
+		struct shm_segment *seg = shm_of(ipc_find_idx(&shm_ids, i));
+
+		if (!seg)
+			continue;
+		proc_printf(out,
+			    "%10d %10d  %4o %10u %5d %5d  %5u %5u %5u %5u %5u %10lld %10lld %10lld "
+			    "%10u %10u\n",
+			    seg->perm.key, seg->perm.id, seg->perm.mode, seg->size, seg->cpid,
+			    seg->lpid, seg->nattch, seg->perm.uid, seg->perm.gid, seg->perm.cuid,
+			    seg->perm.cgid, (long long)seg->atime, (long long)seg->dtime,
+			    (long long)seg->ctime, seg->obj->pages * PAGE_SIZE, 0u);
+	}
 }

@@ -48,6 +48,13 @@ struct shm_segment {
 	int cpid, lpid;		   /* creator; last shmat/shmdt (tgids) [object lock] */
 };
 
+/* [ids lock] /proc/sys/kernel/shmmax, shmall (pages), shmmni: Linux's
+ * defaults above; fs/proc_sys_kernel.c lets root change them. */
+extern u32 shm_ctlmax, shm_ctlall, shm_ctlmni;
+/* /proc/sysvipc/shm's text (fs/proc_sysvipc.c). */
+struct proc_text;
+void shm_proc_show(struct proc_text *out);
+
 /* mm/mmap's calls for each VMA that starts or stops naming seg (above). */
 void shm_vma_open(struct shm_segment *seg);
 void shm_vma_close(struct shm_segment *seg);

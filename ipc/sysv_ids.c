@@ -11,9 +11,10 @@
 
 struct kern_ipc_perm *ipc_find_idx(struct ipc_ids *ids, int idx)
 {
-	if (idx < 0 || (u32)idx >= ids->nslots)
+	if (idx < 0)
 		return NULL;
-	return ids->slots[idx];
+	idx = (int)((u32)idx % IPC_MNI); /* Linux's ipcid_to_idx: a whole id names its slot too */
+	return (u32)idx < ids->nslots ? ids->slots[idx] : NULL;
 }
 
 struct kern_ipc_perm *ipc_find_id(struct ipc_ids *ids, int id)
@@ -22,7 +23,7 @@ struct kern_ipc_perm *ipc_find_id(struct ipc_ids *ids, int id)
 
 	if (id < 0)
 		return NULL;
-	p = ipc_find_idx(ids, (int)((u32)id % IPC_MNI));
+	p = ipc_find_idx(ids, id);
 	return p && p->id == id ? p : NULL;
 }
 
@@ -131,9 +132,7 @@ void ipc_rmid(struct ipc_ids *ids, struct kern_ipc_perm *p)
 			idx--;
 		ids->max_idx = idx;
 	}
-	if (!ids->in_use) {
-		/* an empty table keeps no memory (Linux's idr frees its nodes):
-		 * 32000 ids made and removed give their 128 KiB back */
+	if (!ids->in_use) { /* an empty table holds no memory (Linux's idr frees its nodes) */
 		kfree(ids->slots);
 		ids->slots = NULL;
 		ids->nslots = 0;

@@ -18,9 +18,8 @@
  * Invariants:
  *   - slots[i] != NULL iff an object has idx i; then slots[i]->id % IPC_MNI
  *     == i; in_use counts them; max_idx is the highest such i (-1: none);
- *   - nslots covers every slot given since the table was last empty (the
- *     array grows, and is freed when in_use drops to 0) and is at most
- *     IPC_MNI.
+ *   - nslots covers every slot in use (the array grows while objects
+ *     exist and is freed when the last one goes) and is at most IPC_MNI.
  *
  * Locking: one lock per table (Linux's ids->rwsem, taken for writing by
  * get and rmid, for reading by the ctl calls' lookups), written
@@ -95,7 +94,8 @@ void ipc_rmid(struct ipc_ids *ids, struct kern_ipc_perm *p);
 /* The object of id, or NULL (-EINVAL for the caller): a negative id, a
  * free slot or a stale seq. */
 struct kern_ipc_perm *ipc_find_id(struct ipc_ids *ids, int id);
-/* The object in slot idx (the *_STAT commands' index), or NULL. */
+/* The object in slot idx % IPC_MNI (the *_STAT commands' index; Linux
+ * takes an id's low 15 bits so, whatever its seq), or NULL. */
 struct kern_ipc_perm *ipc_find_idx(struct ipc_ids *ids, int idx);
 /* IPC_INFO's and *_INFO's result: the highest slot in use, 0 if none. */
 int ipc_max_idx(const struct ipc_ids *ids);

@@ -13,6 +13,7 @@
  * if a previous run left them).
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <sys/ipc.h>
 #include <sys/mman.h>
 #include <sys/shm.h>
@@ -348,6 +349,7 @@ static void test_info(void)
 	ok(found == 1, "SHM_STAT over the indexes finds the id");
 	ERR(shmctl(max + 1, SHM_STAT, &ds), EINVAL, "SHM_STAT past the highest index");
 	ERR(shmctl(id % 32768, SHM_STAT_ANY, &ds), 0, "SHM_STAT_ANY");
+	ok(shmctl(id, SHM_STAT, &ds) == id, "SHM_STAT given the whole id takes its low 15 bits");
 	ERR(shmctl(0, IPC_INFO, BADP), EFAULT, "IPC_INFO(bad pointer)");
 	ERR(shmctl(-1, IPC_INFO, (struct shmid_ds *)&info), EINVAL, "IPC_INFO with id -1");
 	ERR(shmctl(id, SHM_LOCK, NULL), 0, "SHM_LOCK");
@@ -355,6 +357,53 @@ static void test_info(void)
 	ERR(shmctl(id, SHM_UNLOCK, NULL), 0, "SHM_UNLOCK");
 	ok(stat_of(id).shm_perm.mode == 0600, "SHM_LOCKED gone");
 	ERR(shmctl(-1, SHM_LOCK, NULL), EINVAL, "SHM_LOCK(-1)");
+	/* the same limits in /proc/sys/kernel, the segment in /proc/sysvipc/shm */
+	{
+		unsigned long v[3] = {0, 0, 0};
+		static const char *const knob[] = {"/proc/sys/kernel/shmmax",
+						   "/proc/sys/kernel/shmall",
+						   "/proc/sys/kernel/shmmni"};
+		char line[256];
+		FILE *f;
+		int rows = 0;
+
+		/* one read(2): Linux's sysctl files give nothing at an offset
+		 * past 0, which a C library reading a byte at a time would meet */
+		for (int i = 0; i < 3; i++) {
+			int fd = open(knob[i], O_RDONLY);
+			ssize_t n = fd >= 0 ? read(fd, line, sizeof(line) - 1) : -1;
+
+			line[n > 0 ? n : 0] = '\0';
+			v[i] = strtoul(line, NULL, 10);
+			if (fd >= 0)
+				close(fd);
+		}
+		why("proc %lu %lu %lu, IPC_INFO %lu %lu %lu", v[0], v[1], v[2],
+		    (unsigned long)info.shmmax, (unsigned long)info.shmall,
+		    (unsigned long)info.shmmni);
+		ok(v[0] == info.shmmax && v[1] == info.shmall && v[2] == info.shmmni,
+		   "/proc/sys/kernel/shmmax, shmall, shmmni are IPC_INFO's");
+		f = fopen("/proc/sysvipc/shm", "r");
+		ok(f && fgets(line, sizeof(line), f) && strstr(line, "key") && strstr(line, "shmid") &&
+		       strstr(line, "nattch") && strstr(line, "rss"),
+		   "/proc/sysvipc/shm: a header line");
+		while (f && fgets(line, sizeof(line), f)) {
+			int key, sid, cpid, lpid;
+			unsigned perms, uid;
+			unsigned long size, natt, rss;
+
+			if (sscanf(line, "%d %d %o %lu %d %d %lu %u %*u %*u %*u %*d %*d %*d %lu", &key,
+				   &sid, &perms, &size, &cpid, &lpid, &natt, &uid, &rss) == 9 &&
+			    sid == id)
+				rows += key == KEY2 && perms == 0600 && size == 3 * PG &&
+					cpid == getpid() && lpid == getpid() && natt == 1 && uid == 0 &&
+					rss == 2 * PG;
+		}
+		if (f)
+			fclose(f);
+		ok(rows == 1, "/proc/sysvipc/shm: the segment's line (key, id, mode, size, pids, "
+			      "nattch, uid, rss)");
+	}
 	shmdt(p);
 }
 
