@@ -99,7 +99,7 @@ static long shm_create(int key, int flg, void *arg)
 	rc = shmem_truncate(seg->obj, (u64)pages * PAGE_SIZE); /* a hole: no page yet */
 	if (rc)
 		goto fail;
-	seg->perm.key = key;
+	seg->perm.key = seg->name_key = key;
 	seg->perm.mode = (u32)flg & 0777u;
 	seg->size = size;
 	seg->cpid = current->tgid;

@@ -41,6 +41,7 @@ struct shmem;
 
 struct shm_segment {
 	struct kern_ipc_perm perm; /* key, owner, mode (SHM_DEST, SHM_LOCKED) */
+	int name_key;		   /* the key at shmget: /proc/PID/maps's name [fixed] */
 	struct shmem *obj;	   /* the pages: one reference [fixed] */
 	u32 size;		   /* shm_segsz: the bytes asked for [fixed] */
 	u32 nattch;		   /* VMAs naming it [object lock] */

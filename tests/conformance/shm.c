@@ -403,6 +403,24 @@ static void test_info(void)
 			fclose(f);
 		ok(rows == 1, "/proc/sysvipc/shm: the segment's line (key, id, mode, size, pids, "
 			      "nattch, uid, rss)");
+		rows = 0;
+		f = fopen("/proc/self/maps", "r");
+		while (f && fgets(line, sizeof(line), f)) {
+			unsigned long lo, hi;
+			char perms[8];
+
+			if (strstr(line, "SYSV"))
+				why("%.120s", line);
+			/* x aside: Linux adds it when READ_IMPLIES_EXEC (a 32-bit
+			 * program without PT_GNU_STACK on a kernel without NX) */
+			if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) == 3 &&
+			    lo == (unsigned long)(uintptr_t)p && hi - lo == 3 * PG &&
+			    !strncmp(perms, "rw", 2) && perms[3] == 's' && strstr(line, " /SYSV5eed0002 (deleted)\n"))
+				rows++;
+		}
+		if (f)
+			fclose(f);
+		ok(rows == 1, "/proc/self/maps: the attach, rw?s, named /SYSV5eed0002 (deleted)");
 	}
 	shmdt(p);
 }
