@@ -270,13 +270,15 @@ static long check_file(struct file *f, u32 prot, u32 flags, struct shmem **obj, 
 	case MAP_PRIVATE:
 		if (mode == O_WRONLY)
 			return -EACCES;
-		*obj = tmpfs_shmem(f);
-		if (!*obj)
+		*obj = f->ops && f->ops->mmap_anon ? NULL : tmpfs_shmem(f);
+		if (!*obj && !(f->ops && f->ops->mmap_anon))
 			return -ENODEV;
 		if (flags & MAP_GROWSDOWN)
 			return -EINVAL;
 		if ((flags & MAP_TYPE) == MAP_PRIVATE)
 			*vflags = VMA_MAYWRITE;
+		else if (!*obj) /* /dev/zero shared: an object of its own */
+			*vflags |= VMA_ANON;
 		return 0;
 	default:
 		return -EINVAL;
@@ -331,6 +333,8 @@ long mmap_map(struct vm *vm, u32 addr, u32 len, u32 prot, u32 flags, int fd, u32
 		rc = check_file(f, prot, flags, &obj, &vflags);
 		if (rc)
 			goto out;
+		if (vflags & VMA_ANON)
+			pgoff = 0; /* its own object, from its first page */
 	} else {
 		switch (flags & MAP_TYPE) {
 		case MAP_SHARED:
@@ -357,7 +361,7 @@ long mmap_map(struct vm *vm, u32 addr, u32 len, u32 prot, u32 flags, int fd, u32
 		v = kzalloc(sizeof(*v));
 		if (!v)
 			goto out;
-		if ((vflags & VMA_SHARED) && !f) {
+		if (vflags & VMA_ANON) {
 			anon = shmem_create(NULL);
 			if (!anon || shmem_truncate(anon, len))
 				goto out;
