@@ -28,5 +28,5 @@ test-no-tsc: deps
 	    fi >$(LAYER_TAP)/clock-source.tap; \
 	    (for n in $(CONF_NAMES); do [ -r $(CONF_HOST_DIR)/$$n.out ] || exit 1; done) || \
 	        $(MAKE) --no-print-directory test-conformance-host >/dev/null; \
-	    RUNPROG_APPEND=clocksource=pit RUNPROG_QEMU_ARGS="$(NOTSC_CPU)" tests/conformance/harness tick386 $(LAYER_TAP) \
+	    RUNPROG_APPEND=clocksource=pit RUNPROG_QEMU_ARGS="$(NOTSC_CPU) $(CONF_ICOUNT)" tests/conformance/harness tick386 $(LAYER_TAP) \
 	        $(BUILD)/conformance/no-tsc $(CONF_HOST_DIR) $(NOTSC_CONF_SRC))
