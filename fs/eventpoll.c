@@ -283,7 +283,8 @@ static struct epitem *ep_find(struct eventpoll *ep, struct file *f, int fd)
 }
 
 /* Set what epi asks for (ADD, MOD) and look at its file once, as Linux's
- * ep_insert and ep_modify poll it: a file ready now is reported next. */
+ * ep_insert and ep_modify poll it, whatever the item: a file ready now is
+ * reported next. */
 static void ep_item_set(struct epitem *epi, u32 events, u64 data)
 {
 	bool was_et = epi->events & EPOLLET;
@@ -302,6 +303,8 @@ static void ep_item_set(struct epitem *epi, u32 events, u64 data)
 		list_del(&epi->et_link);
 	if (events & EPOLLET)
 		ep_item_look(epi);
+	else /* a poll with an effect (/proc/mounts takes its event) has it now */
+		(void)ep_item_poll(epi, 0);
 }
 
 static void ep_remove(struct epitem *epi)

@@ -60,6 +60,16 @@ struct file_ops {
 	/* The last close (file_put): free what the file owns; file_put then
 	 * frees the struct file itself.  NULL: nothing to free. */
 	void (*release)(struct file *f);
+	/* lseek's own answer, whence already checked (at most SEEK_HOLE): the
+	 * new offset or -errno (a device: fs/chrdev.c).  NULL: seekable. */
+	s64 (*llseek)(struct file *f, s64 offset, int whence);
+	/* pread64 and pwrite64 call read and write, the offset unused (a
+	 * device with no offset of its own: /dev/zero); false: -ESPIPE. */
+	bool positional;
+	/* mmap gives anonymous memory, private or shared, as a mapping
+	 * without a file (/dev/zero: Linux's mmap_zero); false: the file is
+	 * mapped if it is tmpfs's, else -ENODEV. */
+	bool mmap_anon;
 	/* poll answers for the calling task (a signalfd: the caller's pending
 	 * signals), so a wake seen from another task says nothing: an
 	 * edge-triggered epoll item takes each wake as an edge and asks
@@ -90,8 +100,9 @@ struct file {
 	 * not references; the last file_put takes each off its epoll
 	 * (eventpoll_release) before the file goes, as Linux's __fput. */
 	struct epitem *epoll_items;
-	/* /proc/mounts: the mount events this open file has seen reported
-	 * (0: none yet; the first poll takes the count without an event). */
+	/* /proc/mounts: the mount events this open file has seen reported,
+	 * the count at open to begin with (Linux's mounts_open_common), so
+	 * that a mount between the open and the first poll is reported. */
 	u32 seen_events;
 };
 

@@ -105,6 +105,10 @@ struct fs_node_ops {
 	/* A generated file's poll (/proc/mounts): the mask of <abi/poll.h>,
 	 * interrupts off, never sleeping.  NULL: DEFAULT_POLLMASK. */
 	u32 (*poll)(struct file *f);
+	/* A generated file's open, once its file is made: what the open file
+	 * keeps from that moment (/proc/mounts: the mount events so far).
+	 * NULL: nothing. */
+	void (*opened)(struct file *f);
 };
 
 static inline struct fs_node *fs_node_get(struct fs_node *n)
@@ -172,5 +176,11 @@ struct fs_node *fs_mount_point(const char *name);
 /* The tree directory dir/name (name permanent), made (0755) if missing;
  * NULL if a file has the name or no memory. */
 struct fs_node *fs_tree_child(struct fs_node *dir, const char *name, size_t len);
+
+/* A device node dir/name (name permanent) of the tree: mode (S_IFCHR or
+ * S_IFBLK and the bits), rdev; made if missing, the one there if it is
+ * one already; NULL if something else has the name or no memory. */
+struct fs_node *fs_tree_node(struct fs_node *dir, const char *name, size_t len, u32 mode,
+			     u32 rdev);
 
 #endif

@@ -17,6 +17,7 @@
 #include "fs/sysfs.h"
 #include "fs/tmpfs.h"
 #include "kernel/printk.h"
+#include "fs/chrdev.h"
 #include "lib/cpio.h"
 #include "lib/string.h"
 #include "mm/kheap.h"
@@ -335,6 +336,7 @@ void fs_init(void)
 	}
 	proc_init(); /* /proc, with or without an archive */
 	tmpfs_init(); /* /tmp, /dev/shm */
+	chrdev_init(); /* /dev/null, /dev/zero, /dev/full */
 	sysfs_init(); /* /sys: the clock source */
 }
 
@@ -356,4 +358,17 @@ struct fs_node *fs_tree_child(struct fs_node *dir, const char *name, size_t len)
 	if (n)
 		return S_ISDIR(n->mode) ? n : NULL;
 	return add_child(dir, name, len, S_IFDIR | 0755);
+}
+
+struct fs_node *fs_tree_node(struct fs_node *dir, const char *name, size_t len, u32 mode,
+			     u32 rdev)
+{
+	struct fs_node *n = child_named(dir, name, len);
+
+	if (n)
+		return (n->mode & S_IFMT) == (mode & S_IFMT) && n->rdev == rdev ? n : NULL;
+	n = add_child(dir, name, len, mode);
+	if (n)
+		n->rdev = rdev;
+	return n;
 }

@@ -207,7 +207,7 @@ out:
 	return rc;
 }
 
-static u32 mount_event_count = 1; /* 0 means "not seen" to an open file */
+static u32 mount_event_count; /* an open /proc/mounts keeps the count it saw */
 
 u32 mount_events(void)
 {
@@ -219,8 +219,7 @@ static void mount_event(void)
 {
 	u32 flags = irq_save();
 
-	if (++mount_event_count == 0)
-		mount_event_count = 1;
+	mount_event_count++;
 	irq_restore(flags);
 	file_poll_wake();
 }

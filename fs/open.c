@@ -11,6 +11,7 @@
  * tmpfs (fs/tmpfs.h) takes writes, O_CREAT and O_TRUNC; a relative path
  * starts at the process's working directory (fs/namei.c).
  */
+#include "fs/chrdev.h"
 #include "fs/file.h"
 #include "fs/fs.h"
 #include "fs/fifo.h"
@@ -58,8 +59,10 @@ static int check_open(struct fs_node *n, int flags)
 	if (flags & O_DIRECTORY)
 		return -ENOTDIR;
 	/* A generated file opens for writing as Linux's /proc does for root;
-	 * write(2) then refuses (fs_node_ops.write_error). */
-	if (writing && !n->ops && !n->sb)
+	 * write(2) then refuses (fs_node_ops.write_error).  A device node is
+	 * no bytes of the tree: written through its driver (Linux's
+	 * sb_permission: -EROFS only for files, directories and links). */
+	if (writing && S_ISREG(n->mode) && !n->ops && !n->sb)
 		return -EROFS;
 	/* Linux's may_open: the access mode's bits (a FIFO's O_TRUNC aside). */
 	switch (flags & O_ACCMODE) {
@@ -209,16 +212,22 @@ long sys_openat(int dirfd, const char __user *upath, int flags, u32 mode)
 		kfree(f); /* the FIFO's end is a pipe file (fs/pipe.c) */
 		return fifo_open(n, flags); /* takes n's reference */
 	}
-	if ((S_ISCHR(n->mode) || S_ISBLK(n->mode) || S_ISSOCK(n->mode)) && n->sb) {
-		/* A device node with no driver behind it, a socket's name: -ENXIO
-		 * as Linux (no bytes of their own to read) */
+	if (S_ISBLK(n->mode) || S_ISSOCK(n->mode)) {
+		/* A block device (no driver here), a socket's name: -ENXIO as
+		 * Linux (no bytes of their own to read) */
 		rc = -ENXIO;
 		goto out_put;
 	}
+	/* A character device: its driver by number (fs/chrdev.c), or -ENXIO. */
+	rc = S_ISCHR(n->mode) ? chrdev_open(f, n) : 0;
+	if (rc)
+		goto out_put;
 	f->node = n;
 	f->flags = (u32)flags;
 	f->refs = 1;
 	rc = S_ISREG(n->mode) ? open_bytes(f, n) : 0;
+	if (!rc && n->ops && n->ops->opened)
+		n->ops->opened(f);
 	if (!rc)
 		rc = fd_install(f, flags & O_CLOEXEC);
 	if (rc >= 0) {

@@ -596,22 +596,29 @@ static const struct fs_node_ops proc_file_ops = {
 };
 /*
  * /proc/mounts polls as Linux's mounts_poll: readable, and POLLERR|POLLPRI
- * once after each mount or unmount (the count seen kept in the open file;
- * its first poll, epoll_ctl's, takes the count as it is).
+ * once after each mount or unmount since the file last said so, or since
+ * it was opened (the count seen kept in the open file, taken at open as
+ * Linux's mounts_open_common does: a mount between the open and the first
+ * poll, epoll_ctl's, is reported).
  */
 static u32 mounts_poll(struct file *f)
 {
 	u32 now = mount_events(), mask = POLLIN | POLLRDNORM;
 
-	if (f->seen_events && f->seen_events != now)
+	if (f->seen_events != now)
 		mask |= POLLERR | POLLPRI;
 	f->seen_events = now;
 	return mask;
+}
+static void mounts_opened(struct file *f)
+{
+	f->seen_events = mount_events();
 }
 static const struct fs_node_ops proc_mounts_ops = {
 	.generate = generate,
 	.write_error = -EIO,
 	.poll = mounts_poll,
+	.opened = mounts_opened,
 };
 /* /proc/trace and /proc/trace_on also take writes (fs/proc_trace.c). */
 static long trace_file_write(struct fs_node *n, const void *ubuf, size_t len)

@@ -121,6 +121,14 @@ long tmpfs_write(struct fs_node *n, u64 pos, const void __user *buf, size_t len)
 	return done;
 }
 
+/* rw_verify_area's rule for an offset of a file without unsigned offsets:
+ * pos + n must not pass the largest offset (n negative is the call's own
+ * -EINVAL). */
+static bool pos_count_ok(s64 pos, size_t n)
+{
+	return (long)n < 0 || (u64)pos + n <= (u64)LLONG_MAX_S64;
+}
+
 /* pread64, pwrite64: at pos, f's offset untouched.  Only files of the
  * tree and tmpfs have offsets (-ESPIPE for pipes and the console). */
 static long file_pread(struct file *f, void __user *buf, size_t n, s64 pos)
@@ -130,12 +138,14 @@ static long file_pread(struct file *f, void __user *buf, size_t n, s64 pos)
 
 	if (!can_read(f))
 		return -EBADF;
-	if (f->ops)
+	if (f->ops && !f->ops->positional)
 		return -ESPIPE;
 	if (pos < 0)
 		return -EINVAL;
 	if (!user_access_ok(buf, n))
 		return -EFAULT;
+	if (f->ops) /* a device: the offset and count as rw_verify_area's */
+		return pos_count_ok(pos, n) ? f->ops->read(f, buf, n) : -EINVAL;
 	if (S_ISDIR(f->node->mode))
 		return -EISDIR;
 	if (f->node->sb)
@@ -162,12 +172,14 @@ static long file_pwrite(struct file *f, const void __user *buf, size_t n, s64 po
 {
 	if (!can_write(f))
 		return -EBADF;
-	if (f->ops)
+	if (f->ops && !f->ops->positional)
 		return -ESPIPE;
 	if (pos < 0)
 		return -EINVAL;
 	if (!user_access_ok(buf, n))
 		return -EFAULT;
+	if (f->ops)
+		return pos_count_ok(pos, n) ? f->ops->write(f, buf, n) : -EINVAL;
 	if (!f->node->sb)
 		return file_write(f, buf, n); /* a control file of /proc */
 	/* Linux: O_APPEND appends, whatever the offset asked. */
@@ -229,6 +241,8 @@ static s64 seek(struct file *f, s64 offset, int whence)
 {
 	s64 base;
 
+	if (f->ops && f->ops->llseek) /* Linux's ksys_lseek: whence first */
+		return (u32)whence > SEEK_HOLE ? -EINVAL : f->ops->llseek(f, offset, whence);
 	if (f->ops && !f->ops->seekable)
 		return -ESPIPE;
 	switch (whence) {

@@ -257,11 +257,13 @@ static u32 vma_pte_bits(u32 prot)
 /*
  * The checks of a file mapping, in Linux's order (do_mmap): the type, the
  * file's access mode against what is asked, then whether the file can be
- * mapped at all.  *obj gets the file's object (no reference yet).
+ * mapped at all.  *obj gets the file's object (no reference yet), NULL
+ * for /dev/zero, whose mappings are anonymous memory (file_ops.mmap_anon).
  */
 static long check_file(struct file *f, u32 prot, u32 flags, struct shmem **obj, u32 *vflags)
 {
 	u32 mode = f->flags & O_ACCMODE;
+	bool anon;
 
 	switch (flags & MAP_TYPE) {
 	case MAP_SHARED:
@@ -277,13 +279,16 @@ static long check_file(struct file *f, u32 prot, u32 flags, struct shmem **obj, 
 	case MAP_PRIVATE:
 		if (mode == O_WRONLY)
 			return -EACCES;
-		*obj = tmpfs_shmem(f);
-		if (!*obj)
+		anon = f->ops && f->ops->mmap_anon; /* /dev/zero: no object of the file */
+		*obj = anon ? NULL : tmpfs_shmem(f);
+		if (!*obj && !anon)
 			return -ENODEV;
 		if (flags & MAP_GROWSDOWN)
 			return -EINVAL;
 		if ((flags & MAP_TYPE) == MAP_PRIVATE)
 			*vflags = VMA_MAYWRITE;
+		else if (anon) /* shared: an object of its own (shmem_zero_setup) */
+			*vflags |= VMA_ANON;
 		return 0;
 	default:
 		return -EINVAL;
@@ -338,6 +343,8 @@ long mmap_map(struct vm *vm, u32 addr, u32 len, u32 prot, u32 flags, int fd, u32
 		rc = check_file(f, prot, flags, &obj, &vflags);
 		if (rc)
 			goto out;
+		if (vflags & VMA_ANON)
+			pgoff = 0; /* its own object, from its first page */
 	} else {
 		switch (flags & MAP_TYPE) {
 		case MAP_SHARED:
@@ -364,7 +371,7 @@ long mmap_map(struct vm *vm, u32 addr, u32 len, u32 prot, u32 flags, int fd, u32
 		v = kzalloc(sizeof(*v));
 		if (!v)
 			goto out;
-		if ((vflags & VMA_SHARED) && !f) {
+		if (vflags & VMA_ANON) {
 			anon = shmem_create(NULL);
 			if (!anon || shmem_truncate(anon, len))
 				goto out;

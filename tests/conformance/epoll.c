@@ -205,6 +205,34 @@ static void mount_events(void)
 		ok(epoll_wait(ep, &got, 1, 0) == 0, "reported once");
 		ok(umount(dir) == 0 && epoll_wait(ep, &got, 1, 1000) == 1 && (got.events & EPOLLPRI),
 		   "after the unmount: EPOLLPRI again");
+		/* The count is the open's (mounts_open_common), not the first
+		 * poll's: a mount in between is reported by that poll (LTP's
+		 * epoll_wait10).  epoll_ctl ADD polls the file once (ep_insert),
+		 * and that poll takes it: epoll_wait, polling again, sees none. */
+		{
+			int fd2 = open("/proc/mounts", O_RDONLY), ep2 = epoll_create1(0), n;
+			struct pollfd pf = {.fd = fd2, .events = POLLPRI};
+
+			ok(fd2 >= 0 && mount("none", dir, "tmpfs", 0, "size=64k") == 0 &&
+				   poll(&pf, 1, 0) == 1 && pf.revents == (POLLPRI | POLLERR),
+			   "a mount between the open and poll: POLLPRI|POLLERR");
+			ok(poll(&pf, 1, 0) == 0, "then none");
+			close(fd2);
+			fd2 = open("/proc/mounts", O_RDONLY);
+			ok(fd2 >= 0 && ep2 >= 0 && umount(dir) == 0 &&
+				   epoll_ctl(ep2, EPOLL_CTL_ADD, fd2, &ev) == 0,
+			   "an unmount between the open and epoll_ctl ADD");
+			n = epoll_wait(ep2, &got, 1, 0);
+			why("%d", n);
+			ok(n == 0, "the ADD's poll took it: epoll_wait reports none");
+			ok(mount("none", dir, "tmpfs", 0, "size=64k") == 0 &&
+				   epoll_wait(ep2, &got, 1, 1000) == 1 &&
+				   got.events == (EPOLLPRI | EPOLLERR),
+			   "a mount after: EPOLLPRI|EPOLLERR");
+			umount(dir);
+			close(ep2);
+			close(fd2);
+		}
 	}
 	rmdir(dir);
 	close(fd);

@@ -1,7 +1,7 @@
 /*
  * Every allocation of the mapping calls and of the fault path made to
  * fail, one at a time, with /proc/self/fail-nth (the walk: fail_nth.h).
- * mmap (private and shared, anonymous and of a /dev/shm file, with
+ * mmap (private and shared, anonymous, of a /dev/shm file and of /dev/zero, with
  * MAP_POPULATE, whose faults may fail silently as Linux's), munmap and
  * mprotect of a middle page (the split) and mremap moving pages fail with
  * ENOMEM and change nothing; read(2) into a page not yet touched whose
@@ -50,6 +50,14 @@ static int mmap_settle(long r, int injected)
 		return 1;
 	map[0] = 1; /* usable, whatever MAP_POPULATE did */
 	return munmap(map, 3 * PG) == 0;
+}
+
+/* A mapping of map_fd itself (/dev/zero: anonymous memory, private or
+ * shared, made through the file). */
+static long fd_map_run(void)
+{
+	map = mmap(NULL, 3 * PG, PROT_READ | PROT_WRITE, map_flags | MAP_POPULATE, map_fd, 0);
+	return map == MAP_FAILED ? -1 : 0;
 }
 
 static void three_pages(void)
@@ -277,6 +285,8 @@ int main(void)
 	    {"shmget(IPC_PRIVATE)", ENOMEM, NULL, shmget_run, shmget_settle},
 	    {"shmat(placed)", ENOMEM, shmat_prepare, shmat_run, shmat_settle},
 	    {"shmat(SHM_REMAP, middle)", ENOMEM, remap_shm_prepare, remap_shm_run, remap_shm_settle},
+	    {"mmap(/dev/zero, shared, populate)", ENOMEM, NULL, fd_map_run, mmap_settle},
+	    {"mmap(/dev/zero, private, populate)", ENOMEM, NULL, fd_map_run, mmap_settle},
 	};
 
 	nth_fd = open("/proc/self/fail-nth", O_RDWR);
@@ -307,8 +317,17 @@ int main(void)
 		unlink("/dev/shm/fail_nth_mmap");
 		map_fd = -1;
 	}
-	for (unsigned i = 4; i < sizeof(calls) / sizeof(calls[0]); i++)
+	for (unsigned i = 4; i < 8; i++)
 		walk(&calls[i]);
+	map_fd = open("/dev/zero", O_RDWR);
+	if (ok(map_fd >= 0, "/dev/zero")) {
+		map_flags = MAP_SHARED;
+		walk(&calls[8]);
+		map_flags = MAP_PRIVATE;
+		walk(&calls[9]);
+		close(map_fd);
+		map_fd = -1;
+	}
 	fault_walk();
 	summary_print();
 	close(nth_fd);

@@ -11,7 +11,8 @@
  * where S is the exit status, 128+N when signal N ended it, 124 when it
  * ran longer than 60 s (then it is killed).  Then powers off: Linux's init
  * must not exit.  /proc is mounted first (conformance/proc.c reads it),
- * and tmpfs on /tmp and /dev/shm, as tick386's kernel mounts them.
+ * devtmpfs on /dev, and tmpfs on /tmp and /dev/shm, as tick386's kernel
+ * mounts them.
  * Built with tools/ucc --linux-numbers, like the programs.
  */
 #include <errno.h>
@@ -95,6 +96,9 @@ int main(int argc, char **argv)
 	mkdir("/tmp", 01777);
 	mount("tmpfs", "/tmp", "tmpfs", 0, "mode=1777");
 	mkdir("/dev", 0755);
+	/* The kernel's device nodes (/dev/null, /dev/zero, ...: conformance/
+	 * devices.c), as tick386's /dev has its own. */
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mkdir("/dev/shm", 01777);
 	mount("tmpfs", "/dev/shm", "tmpfs", 0, "mode=1777");
 	loopback_up();
