@@ -11,6 +11,7 @@
  * its N-th allocation failed dies of SIGKILL, and every page comes back.
  */
 /* expect: status=0 */
+/* parallel: yes */
 #include "fail_nth.h"
 #include <sys/mman.h>
 
