@@ -4,7 +4,8 @@
  *   /proc            the mount point: uptime, meminfo, slabinfo, timer_list, trace,
  *                    trace_on (the timer-path trace, kernel/trace.h),
  *                    sys (the message queues' limits and uname's names:
- *                    fs/proc_sys.c), version (fs/proc_sys_kernel.c), self,
+ *                    fs/proc_sys.c), version (fs/proc_sys_kernel.c),
+ *                    sysvipc (fs/proc_sysvipc.c), self,
  *                    then one directory per process (user task, zombies too)
  *   /proc/PID        stat, status, timers, fail-nth (fs/proc_fail_nth.c), task
  *   /proc/PID/task   one directory per thread of the process, named by its
@@ -75,6 +76,7 @@ static const struct fs_node_ops proc_root_ops, proc_pid_dir_ops, proc_file_ops, 
 
 static struct fs_node *proc_root;
 static struct fs_node *proc_sys; /* /proc/sys: permanent (fs/proc_sys.c) */
+static struct fs_node *proc_sysvipc; /* /proc/sysvipc: permanent (fs/proc_sysvipc.c) */
 
 #define PROC_STATIC_OPS(kname, kkind, kmode, kino, kops)                                            \
 	{                                                                                          \
@@ -338,6 +340,10 @@ static int root_lookup(struct fs_node *dir, const char *name, size_t len, struct
 		*out = proc_version_file();
 		return 0;
 	}
+	if (len == 7 && !memcmp(name, "sysvipc", 7)) {
+		*out = proc_sysvipc;
+		return 0;
+	}
 	if (len == 4 && !memcmp(name, "self", 4))
 		pid = is_process(current) ? current->tgid : -1;
 	else
@@ -362,8 +368,10 @@ static bool root_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 		e->mode = proc_files[i].node.mode;
 		return true;
 	}
-	if (i == PROC_NR_FILES || i == PROC_NR_FILES + 1) {
-		struct fs_node *n = i == PROC_NR_FILES ? proc_sys : proc_version_file();
+	if (i >= PROC_NR_FILES && i <= PROC_NR_FILES + 2) {
+		struct fs_node *n = i == PROC_NR_FILES	   ? proc_sys
+				    : i == PROC_NR_FILES + 1 ? proc_version_file()
+							     : proc_sysvipc;
 
 		e->name = n->name;
 		e->name_len = n->name_len;
@@ -371,10 +379,10 @@ static bool root_entry_at(struct fs_node *dir, u32 i, struct fs_dirent *e)
 		e->mode = n->mode;
 		return true;
 	}
-	i -= PROC_NR_FILES + 2;
+	i -= PROC_NR_FILES + 3;
 	if (i == 0) {
 		if (!is_process(current))
-			return root_entry_at(dir, PROC_NR_FILES + 3, e); /* no self */
+			return root_entry_at(dir, PROC_NR_FILES + 4, e); /* no self */
 		e->name = "self";
 		e->name_len = 4;
 		e->ino = PROC_INO_PID + 8 * (u32)current->tgid;
@@ -645,4 +653,5 @@ void proc_init(void)
 		proc_files[i].node.parent = proc_root;
 	proc_sys = proc_sys_init(proc_root);
 	proc_version_file()->parent = proc_root;
+	proc_sysvipc = proc_sysvipc_init(proc_root);
 }

@@ -31,6 +31,8 @@ struct fs_node *proc_sys_init(struct fs_node *proc_root);
  * /proc/version; the caller links them and sets their parents. */
 struct fs_node *proc_sys_kernel_dir(void);
 struct fs_node *proc_version_file(void);
+/* fs/proc_sysvipc.c: /proc/sysvipc, linked under proc_root. */
+struct fs_node *proc_sysvipc_init(struct fs_node *proc_root);
 
 /* Text that grows as it is printed; nomem once an allocation failed. */
 struct proc_text {

@@ -4,6 +4,10 @@
  */
 #include "fs/syscalls.h"
 #include "ipc/mqueue.h"
+#include "ipc/msg.h"
+#include "ipc/sem.h"
+#include "ipc/shm.h"
+#include "ipc/sysv_ids.h"
 #include "kernel/syscall.h"
 #include "kernel/task/rlimit.h"
 #include "kernel/utsname.h"
@@ -143,6 +147,20 @@ const syscall_fn_t syscall_table[NR_SYSCALLS] = {
     SYSCALL_ENTRY(__NR_epoll_ctl, sys_epoll_ctl),
     SYSCALL_ENTRY(__NR_epoll_pwait, sys_epoll_pwait),
     SYSCALL_ENTRY(__NR_epoll_pwait2, sys_epoll_pwait2),
+    /* System V IPC (ipc/sysv_syscall.c): the multiplexer; the direct calls
+     * 393-402 (ipc/shm.c, ipc/msg.c, ipc/sem.c) and semtimedop_time64 */
+    SYSCALL_ENTRY(__NR_ipc, sys_ipc),
+    SYSCALL_ENTRY(__NR_shmget, sys_shmget),
+    SYSCALL_ENTRY(__NR_shmctl, sys_shmctl),
+    SYSCALL_ENTRY(__NR_shmat, sys_shmat),
+    SYSCALL_ENTRY(__NR_shmdt, sys_shmdt),
+    SYSCALL_ENTRY(__NR_msgget, sys_msgget),
+    SYSCALL_ENTRY(__NR_msgsnd, sys_msgsnd),
+    SYSCALL_ENTRY(__NR_msgrcv, sys_msgrcv),
+    SYSCALL_ENTRY(__NR_msgctl, sys_msgctl),
+    SYSCALL_ENTRY(__NR_semget, sys_semget),
+    SYSCALL_ENTRY(__NR_semctl, sys_semctl),
+    SYSCALL_ENTRY(__NR_semtimedop_time64, sys_semtimedop_time64),
     /* POSIX message queues (ipc/mqueue_name.c, ipc/mqueue.c) */
     SYSCALL_ENTRY(__NR_mq_open, sys_mq_open),
     SYSCALL_ENTRY(__NR_mq_unlink, sys_mq_unlink),

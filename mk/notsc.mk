@@ -13,7 +13,8 @@ NOTSC_CPU := -cpu qemu32,-tsc
 # and are left out here to keep make test within its budget.
 NOTSC_CONF_UNTIMED := efault efault_libc exec files pipe proc process sched_prctl waitid mqueue sem_named \
                       tmpfs fifo fallocate mmap fcntl eventfd uname stdio_proc \
-                      sockets links creds flock capability proc_cpuinfo_sys personality prio_mlock
+                      sockets links creds flock capability proc_cpuinfo_sys personality prio_mlock \
+                      sysv_msg sysv_sem
 NOTSC_CONF_SRC := $(filter-out $(addprefix tests/conformance/,$(addsuffix .c,$(NOTSC_CONF_UNTIMED))),$(CONF_SRC))
 
 TEST_LAYERS += test-no-tsc

@@ -11,6 +11,7 @@
  */
 #include "mm/mmap.h"
 #include "fs/file.h"
+#include "ipc/shm.h"
 #include "kernel/task/task.h"
 #include "lib/string.h"
 #include "mm/kheap.h"
@@ -68,6 +69,8 @@ static void vma_free(struct vma *v)
 		obj_unlink(v);
 		shmem_put(v->obj);
 	}
+	if (v->sysv)
+		shm_vma_close(v->sysv);
 	kfree(v);
 }
 
@@ -98,6 +101,8 @@ int mmap_clone(struct vm *dst, const struct vm *src)
 			shmem_get(n->obj);
 			obj_link(n);
 		}
+		if (n->sysv)
+			shm_vma_open(n->sysv);
 		*tail = n;
 		tail = &n->next;
 		dst->vma_count++;
@@ -168,6 +173,8 @@ static void split_at(struct vm *vm, u32 addr, struct spares *sp)
 		shmem_get(n->obj);
 		obj_link(n);
 	}
+	if (n->sysv)
+		shm_vma_open(n->sysv);
 }
 
 /* How many splits [start, end) needs: the number of edges strictly inside a VMA. */
@@ -392,6 +399,84 @@ out:
 	return rc;
 }
 
+long mmap_attach(struct vm *vm, u32 addr, u32 len, u32 prot, bool write, struct shmem *obj,
+		 struct shm_segment *seg)
+{
+	struct spares sp;
+	struct vma *v;
+
+	if (vm->vma_count >= MMAP_MAX_COUNT || !len || len > USER_TOP)
+		return -ENOMEM;
+	if (addr) {
+		if (addr > USER_TOP - len)
+			return -ENOMEM;
+		if (addr < USER_BASE)
+			return -EPERM; /* mmap_min_addr: page 0 stays unmapped */
+	} else {
+		addr = place(vm, 0, len);
+		if (!addr)
+			return -ENOMEM;
+	}
+	v = kzalloc(sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	if (spares_get(&sp)) {
+		kfree(v);
+		return -ENOMEM;
+	}
+	split_at(vm, addr, &sp);
+	split_at(vm, addr + len, &sp);
+	spares_put(&sp);
+	unmap_range(vm, addr, addr + len);
+	v->start = addr;
+	v->end = addr + len;
+	v->prot = prot & (PROT_READ | PROT_WRITE | PROT_EXEC);
+	v->flags = VMA_SHARED | (write ? VMA_MAYWRITE : 0);
+	v->obj = shmem_get(obj);
+	v->pgoff = 0;
+	v->vm = vm;
+	v->sysv = seg;
+	vma_insert(vm, v);
+	shm_vma_open(seg);
+	return (long)addr;
+}
+
+/* The first VMA at or after from that attaches seg (any segment when seg
+ * is NULL) with its page offset equal to its distance from addr. */
+static struct vma *detach_find(struct vm *vm, u32 addr, u32 from, const struct shm_segment *seg)
+{
+	for (struct vma *v = vm->vmas; v; v = v->next)
+		if (v->start >= from && v->sysv && (!seg || v->sysv == seg) &&
+		    (v->start - addr) / PAGE_SIZE == v->pgoff)
+			return v;
+	return NULL;
+}
+
+long mmap_detach(struct vm *vm, u32 addr)
+{
+	struct shm_segment *seg;
+	struct vma *v;
+	u64 size;
+	u32 end;
+
+	if (addr & PAGE_MASK)
+		return -EINVAL;
+	v = detach_find(vm, addr, addr, NULL);
+	if (!v)
+		return -EINVAL;
+	seg = v->sysv;
+	size = v->obj->size; /* whole pages (ipc/shm.c sizes it so) */
+	end = v->end;
+	unmap_range(vm, v->start, v->end); /* may free seg: only compared below */
+	/* Linux's second loop: the pieces of the same segment, up to size from
+	 * addr.  seg may be gone (its last attach was v): then no VMA names it. */
+	while ((v = detach_find(vm, addr, end, seg)) && (u64)(v->end - addr) <= size) {
+		end = v->end;
+		unmap_range(vm, v->start, v->end);
+	}
+	return 0;
+}
+
 long sys_mmap2(u32 addr, u32 len, u32 prot, u32 flags, int fd, u32 pgoff)
 {
 	return mmap_map(&current->leader->vm, addr, len, prot, flags, fd, pgoff);
@@ -552,6 +637,8 @@ static long move_vma(struct vm *vm, struct vma *v, u32 old, u32 old_len, u32 new
 	n->vm = vm;
 	if (n->obj)
 		shmem_get(n->obj);
+	if (n->sysv)
+		shm_vma_open(n->sysv);
 	/* MREMAP_FIXED's destination is cleared first (it does not overlap
 	 * the source); every step below works by address, as v may be split. */
 	split_at(vm, new_addr, &at_new);

@@ -22,7 +22,11 @@
  *     a private one the address space's own (counted in vm->pages);
  *   - a VMA with an object holds one reference on it and is on the
  *     object's list of mappings (shmem->mappings, linked by obj_next), so
- *     that shmem_truncate can unmap the pages it frees.
+ *     that shmem_truncate can unmap the pages it frees;
+ *   - a VMA of a System V segment (sysv) is shared, maps the segment's
+ *     object and is counted once in its nattch: every VMA made with sysv
+ *     set (shmat, fork, a split, mremap) calls shm_vma_open, every one
+ *     freed shm_vma_close after its object reference went (ipc/shm.h).
  *
  * Ownership: the vm owns its VMAs (kmalloc), freed by munmap or by
  * vm_destroy (exit, exec, a failed fork); fork copies them (mmap_clone).
@@ -43,6 +47,7 @@
 struct vm;
 struct shmem;
 struct file;
+struct shm_segment;
 
 /* Top-down placement of mmap without an address (Linux i386's layout):
  * the first mapping ends here, 128 MiB below user space's top, far from
@@ -62,6 +67,7 @@ struct vma {
 	u32 pgoff;	      /* page of obj mapped at start [vm] */
 	struct vm *vm;	      /* the owner, for shmem_unmap_pages [vm] */
 	struct vma *obj_next; /* obj->mappings [object] */
+	struct shm_segment *sysv; /* the System V segment it attaches, or NULL [vm] */
 };
 
 /* Whether any VMA overlaps [start, end) (brk and the stack may not grow
@@ -117,6 +123,24 @@ int mmap_check(const struct vm *vm);
 long mmap_map(struct vm *vm, u32 addr, u32 len, u32 prot, u32 flags, int fd, u32 pgoff);
 long mmap_unmap(struct vm *vm, u32 addr, u32 len);
 long mmap_protect(struct vm *vm, u32 addr, u32 len, u32 prot);
+
+/*
+ * shmat's mapping (ipc/shm.c): obj shared from its page 0, len bytes (page
+ * aligned), readable, writable if write, executable if prot says; at
+ * addr replacing what is there (the caller checked for SHM_REMAP), or
+ * placed as mmap without an address when addr is 0.  The address, or
+ * -ENOMEM (no room, no memory, past the top), -EPERM (below USER_BASE).
+ */
+long mmap_attach(struct vm *vm, u32 addr, u32 len, u32 prot, bool write, struct shmem *obj,
+		 struct shm_segment *seg);
+/*
+ * shmdt (Linux's ksys_shmdt): the first segment VMA at or after addr
+ * whose page offset is its distance from addr is unmapped, and after it
+ * every VMA of the same segment so placed that ends within the segment's
+ * size from addr (the pieces munmap or mprotect cut).  0, or -EINVAL
+ * (addr unaligned, no such VMA).
+ */
+long mmap_detach(struct vm *vm, u32 addr);
 
 long sys_old_mmap(const u32 __user *args);
 long sys_mmap2(u32 addr, u32 len, u32 prot, u32 flags, int fd, u32 pgoff);

@@ -6,8 +6,12 @@
  * for the break, [vvar] and [vdso], [stack].  perms: a VMA's prot, or for
  * exec's pages what they allow (x follows r: no NX), then s (shared) or p.  A file's
  * device and inode are not known here (fs/tmpfs holds them): 00:00 0.
+ * A System V segment's attach is "/SYSVkkkkkkkk (deleted)", as Linux
+ * names the segment's unlinked shm file by its key.
  */
 #include "fs/proc.h"
+#include "ipc/shm.h"
+#include "lib/vsnprintf.h"
 #include "kernel/task/task.h"
 #include "mm/mmap.h"
 #include "mm/shmem.h"
@@ -89,8 +93,15 @@ void proc_pid_maps(struct proc_text *out, struct task *t)
 		regions(out, vm, at, v ? v->start : USER_TOP);
 		if (!v)
 			break;
+		char sysv[32];
+		const char *name = (v->flags & VMA_ANON) ? "/dev/zero (deleted)" : "";
+
+		if (v->sysv) { /* Linux's shm file: named by the key it was made with */
+			snprintf(sysv, sizeof(sysv), "/SYSV%08x (deleted)", (u32)v->sysv->name_key);
+			name = sysv;
+		}
 		line(out, v->start, v->end, v->prot, v->flags & VMA_SHARED,
-		     (u64)v->pgoff * PAGE_SIZE, (v->flags & VMA_ANON) ? "/dev/zero (deleted)" : "");
+		     (u64)v->pgoff * PAGE_SIZE, name);
 		at = v->end;
 	}
 }

@@ -156,9 +156,8 @@
  * calls with struct __kernel_timespec/__kernel_itimerspec/__kernel_timex
  * (include/abi/time.h, timex.h).  utimensat_time64 (412) is with the files
  * below.  Not served (-ENOSYS, as the 32-bit call here): 416
- * io_pgetevents_time64 (no AIO), 417 recvmmsg_time64 (no recvmmsg), 420
- * semtimedop_time64 (no SysV semaphores), 423 sched_rr_get_interval_time64
- * (no sched_rr_get_interval).
+ * io_pgetevents_time64 (no AIO), 417 recvmmsg_time64 (no recvmmsg), 423
+ * sched_rr_get_interval_time64 (no sched_rr_get_interval).
  */
 #define __NR_clock_gettime64            403
 #define __NR_clock_settime64            404

@@ -20,6 +20,7 @@
 #include "mm/pmm.h"
 #include "kernel/printk.h"
 #include "kernel/task/wait.h"
+#include "ipc/sem.h"
 #include "lib/string.h"
 #include <abi/errno.h>
 #include <abi/personality.h>
@@ -96,6 +97,7 @@ void task_init(void)
 	posix_timers_task_init(boot);
 	signal_task_init(boot, NULL);
 	fs_task_init(&boot->files);
+	list_init(&boot->sem_undos);
 	rlimit_init(boot);
 	/* The state every new task's x87 starts from. */
 	__asm__ volatile("fninit; fnsave %0" : "=m"(fpu_initial));
@@ -134,6 +136,7 @@ static struct task *task_new(const char *name, int prio)
 	memcpy(t->fpu, fpu_initial, sizeof(fpu_initial));
 	posix_timers_task_init(t);
 	fs_task_init(&t->files);
+	list_init(&t->sem_undos);
 	rlimit_init(t); /* kernel tasks too (their signals are queued against it); fork copies over */
 	return t;
 }
@@ -669,6 +672,7 @@ static void process_release(struct task *leader)
 {
 	posix_timers_task_exit(leader); /* first: its timers take their queued signals back */
 	itimers_task_exit(leader);
+	sem_process_exit(leader); /* SEM_UNDO */
 	posix_cputimers_process_exit(leader); /* others' timers on its CPU time stop */
 	signal_process_exit(leader);
 	fs_task_exit(&leader->files);

@@ -166,6 +166,9 @@ struct task {
 	 * interrupts off (SMP: the process's task_lock, as Linux's). */
 	struct rlimit64 rlim[RLIMIT_NLIMITS];
 	u64 child_utime_ns; /* [process] the user time of child_cpu_ns */
+	/* [process] SEM_UNDO's struct sem_undo, one per set (ipc/sem.c):
+	 * empty at fork, kept by execve, applied and freed at the end */
+	struct list_head sem_undos;
 	u32 clear_child_tid;	      /* user address: 0 stored and woken at exit */
 	u64 tls[TASK_TLS_ENTRIES];    /* GDT descriptors of set_thread_area */
 

@@ -214,8 +214,9 @@ void thread_exit_notify(struct task *t)
 #define THREAD_FLAGS (ABI_CLONE_VM | ABI_CLONE_SIGHAND | ABI_CLONE_THREAD)
 #define FORK_FLAGS                                                                                 \
 	(ABI_CSIGNAL | ABI_CLONE_PARENT_SETTID | ABI_CLONE_CHILD_SETTID | ABI_CLONE_CHILD_CLEARTID)
-/* Flags that change nothing here (no namespaces, tracing or System V
- * semaphores to share or not), accepted as Linux accepts them. */
+/* Flags that change nothing here (no namespaces or tracing; System V
+ * semaphore undo lists are the process's, so threads share them as
+ * CLONE_SYSVSEM asks: ipc/sem.c), accepted as Linux accepts them. */
 #define HARMLESS_FLAGS (ABI_CLONE_SYSVSEM | ABI_CLONE_DETACHED | ABI_CLONE_UNTRACED | ABI_CLONE_IO)
 
 /* Linux's checks of the flags, in its order (kernel/fork.c copy_process). */

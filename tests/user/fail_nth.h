@@ -207,7 +207,7 @@ struct call {
 static struct {
 	char name[24];
 	unsigned walks, failed;
-} tally[48];
+} tally[64];
 static unsigned ntally, total_failed;
 
 static inline void summary_add(const char *name, unsigned failed)

@@ -22,7 +22,11 @@
  * ADD, eventfd and signalfd fail with ENOMEM; socket, socketpair and an
  * AF_UNIX connect (its server-side socket) fail with ENOMEM, leaving
  * nothing queued; and epoll_wait makes none (its events are
- * gathered on the stack).  A kernel fault ends the run (the runner then
+ * gathered on the stack); System V msgget and semget fail with ENOMEM and
+ * leave no id, msgsnd with ENOMEM queues nothing, msgrcv(MSG_COPY) with
+ * ENOMEM leaves the message, a semop of SEM_UNDO (its undo) and one of
+ * 100 operations (the array) with ENOMEM change no value, semctl(GETALL)
+ * with ENOMEM.  A kernel fault ends the run (the runner then
  * misses init's exit line).  The last lines count the failures, per call.
  */
 /* initramfs: yes */
@@ -38,6 +42,8 @@
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/socket.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
 #include <sys/un.h>
 #include <netinet/in.h>
 #include <mqueue.h>
@@ -520,6 +526,103 @@ static int mq_send_settle(long r, int injected)
 	return r != 0 || mq_receive(mq_walk_q, buf, sizeof(buf), NULL) == 8;
 }
 
+/* ---- System V message queues and semaphore sets --------------------------------- */
+
+static int sysv_msq = -1, sysv_msq_copy = -1, sysv_sem = -1;
+static struct {
+	long mtype;
+	char mtext[16];
+} sysv_m = {1, "fail-nth"};
+
+/* msgget and semget: the queue or set (Linux's kvmalloc, ENOMEM); a
+ * failure leaves no id behind. */
+static long msgget_run(void)
+{
+	return msgget(IPC_PRIVATE, 0600);
+}
+
+static int msgget_settle(long r, int injected)
+{
+	(void)injected;
+	return r < 0 || msgctl((int)r, IPC_RMID, NULL) == 0;
+}
+
+static long semget_run(void)
+{
+	return semget(IPC_PRIVATE, 4, 0600);
+}
+
+static int semget_settle(long r, int injected)
+{
+	(void)injected;
+	return r < 0 || semctl((int)r, 0, IPC_RMID) == 0;
+}
+
+/* msgsnd: the message (load_msg); a failure queues nothing. */
+static long msgsnd_run(void)
+{
+	return msgsnd(sysv_msq, &sysv_m, 8, IPC_NOWAIT);
+}
+
+static int msgsnd_settle(long r, int injected)
+{
+	struct msqid_ds ds;
+
+	(void)injected;
+	if (msgctl(sysv_msq, IPC_STAT, &ds) != 0 || ds.msg_qnum != (r == 0 ? 1u : 0u))
+		return 0;
+	return r != 0 || msgrcv(sysv_msq, &sysv_m, sizeof(sysv_m.mtext), 0, IPC_NOWAIT) == 8;
+}
+
+/* msgrcv(MSG_COPY): the copy (prepare_copy); the message stays queued. */
+static long msgcopy_run(void)
+{
+	return msgrcv(sysv_msq_copy, &sysv_m, sizeof(sysv_m.mtext), 0, MSG_COPY | IPC_NOWAIT);
+}
+
+static int msgcopy_settle(long r, int injected)
+{
+	struct msqid_ds ds;
+
+	(void)injected;
+	return msgctl(sysv_msq_copy, IPC_STAT, &ds) == 0 && ds.msg_qnum == 1 && (r < 0 || r == 8);
+}
+
+/* semop with SEM_UNDO: the undo (find_alloc_undo); a failure changes no
+ * value.  The set is made again, so that the undo goes with the old one. */
+static long semundo_run(void)
+{
+	struct sembuf b = {0, 1, SEM_UNDO};
+
+	return semop(sysv_sem, &b, 1);
+}
+
+static int semundo_settle(long r, int injected)
+{
+	int good = semctl(sysv_sem, 0, GETVAL) == (r == 0 ? 1 : 0);
+
+	(void)injected;
+	semctl(sysv_sem, 0, IPC_RMID);
+	sysv_sem = semget(IPC_PRIVATE, 4, 0600);
+	return good && sysv_sem >= 0;
+}
+
+/* semop of 100 waits for zero: the array (more than SEMOPM_FAST). */
+static long semop_many_run(void)
+{
+	static struct sembuf b[100];
+
+	return semop(sysv_sem, b, 100);
+}
+
+/* semctl(GETALL): the values' buffer. */
+static long semgetall_run(void)
+{
+	unsigned short v[4];
+
+	return semctl(sysv_sem, 0, GETALL, v);
+}
+
 static pid_t waitid_child;
 
 static void waitid_prepare(void)
@@ -844,6 +947,13 @@ int main(void)
 		{ "signalfd", ENOMEM, NULL, signalfd_run, close_settle },
 		{ "mq_open(O_CREAT)", ENOMEM, NULL, mq_create_run, mq_create_settle },
 		{ "mq_send", ENOMEM, NULL, mq_send_run, mq_send_settle },
+		{ "msgget", ENOMEM, NULL, msgget_run, msgget_settle },
+		{ "msgsnd", ENOMEM, NULL, msgsnd_run, msgsnd_settle },
+		{ "msgrcv(MSG_COPY)", ENOMEM, NULL, msgcopy_run, msgcopy_settle },
+		{ "semget", ENOMEM, NULL, semget_run, semget_settle },
+		{ "semop(SEM_UNDO)", ENOMEM, NULL, semundo_run, semundo_settle },
+		{ "semop(100 operations)", ENOMEM, NULL, semop_many_run, plain_settle },
+		{ "semctl(GETALL)", ENOMEM, NULL, semgetall_run, plain_settle },
 		{ "waitid", 0, waitid_prepare, waitid_run, plain_settle },
 		{ "open(O_CREAT) on tmpfs", ENOMEM, NULL, tmpfs_create_run, tmpfs_create_settle },
 		{ "mkdir on tmpfs", ENOMEM, NULL, mkdir_run, mkdir_settle },
@@ -879,6 +989,15 @@ int main(void)
 	/* one message through first: its slab takes its page outside the walk */
 	if (mq_send_run() == 0)
 		mq_send_settle(0, 0);
+	/* System V: the id tables grown and a message through before the walk */
+	msgctl(msgget(IPC_PRIVATE, 0600), IPC_RMID, NULL);
+	semctl(semget(IPC_PRIVATE, 4, 0600), 0, IPC_RMID);
+	sysv_msq = msgget(IPC_PRIVATE, 0600);
+	sysv_msq_copy = msgget(IPC_PRIVATE, 0600);
+	sysv_sem = semget(IPC_PRIVATE, 4, 0600);
+	if (msgsnd_run() == 0)
+		msgsnd_settle(0, 0);
+	msgsnd(sysv_msq_copy, &sysv_m, 8, 0);
 	/* tmpfs: the written file and the renamed and FIFO names exist first;
 	 * one write and truncate before the walk, so the heap is warm. */
 	wfd = open("/tmp/fail-nth-w", O_RDWR | O_CREAT, 0600);
@@ -919,6 +1038,10 @@ int main(void)
 	summary_print();
 	mq_close(mq_walk_q);
 	mq_unlink("/fail_nth_q");
+	/* System V objects outlive their maker: removed, or init's exit keeps them */
+	msgctl(sysv_msq, IPC_RMID, NULL);
+	msgctl(sysv_msq_copy, IPC_RMID, NULL);
+	semctl(sysv_sem, 0, IPC_RMID);
 	close(wfd);
 	unlink("/tmp/fail-nth-w");
 	unlink("/tmp/fail-nth-a");

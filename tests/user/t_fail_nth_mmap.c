@@ -9,11 +9,16 @@
  * that gets VM_FAULT_OOM is fixed up to EFAULT).  A user-mode fault that
  * cannot get its page is the OOM kill: a child touching three pages with
  * its N-th allocation failed dies of SIGKILL, and every page comes back.
+ * System V shared memory: shmget fails with ENOMEM leaving no segment
+ * (SHM_INFO's used_ids 0), shmat placed or with SHM_REMAP over the middle
+ * of a mapping (two splits) fails with ENOMEM leaving nattch 0 and the
+ * mapping whole.
  */
 /* expect: status=0 */
 /* parallel: yes */
 #include "fail_nth.h"
 #include <sys/mman.h>
+#include <sys/shm.h>
 
 #define PG 4096
 
@@ -171,6 +176,94 @@ static void fault_walk(void)
 	   meminfo_kb("MemFree:"));
 }
 
+static int shm_id = -1;
+
+static int shm_none(void)
+{
+	struct shm_info si;
+
+	return shmctl(0, SHM_INFO, (struct shmid_ds *)&si) == 0 && si.used_ids == 0;
+}
+
+static long shmget_run(void)
+{
+	shm_id = shmget(IPC_PRIVATE, 3 * PG, 0600);
+	return shm_id;
+}
+
+static int shmget_settle(long r, int injected)
+{
+	(void)injected;
+	if (r < 0) {
+		if (!shm_none())
+			tap_why("a failed shmget left a segment");
+		return shm_none();
+	}
+	return shmctl(shm_id, IPC_RMID, NULL) == 0 && shm_none();
+}
+
+static int shm_nattch(void)
+{
+	struct shmid_ds ds;
+
+	return shmctl(shm_id, IPC_STAT, &ds) ? -1 : (int)ds.shm_nattch;
+}
+
+static void shmat_prepare(void)
+{
+	shm_id = shmget(IPC_PRIVATE, 3 * PG, 0600);
+}
+
+static long shmat_run(void)
+{
+	map = shmat(shm_id, NULL, 0);
+	return map == (void *)-1 ? -1 : 0;
+}
+
+static int shmat_settle(long r, int injected)
+{
+	int good;
+
+	(void)injected;
+	if (r < 0) {
+		good = shm_nattch() == 0;
+	} else {
+		map[0] = 1;
+		good = shm_nattch() == 1 && shmdt(map) == 0 && shm_nattch() == 0;
+	}
+	return shmctl(shm_id, IPC_RMID, NULL) == 0 && shm_none() && good;
+}
+
+/* SHM_REMAP over pages 1-3 of a five-page mapping: two splits. */
+static char *five;
+
+static void remap_shm_prepare(void)
+{
+	shm_id = shmget(IPC_PRIVATE, 3 * PG, 0600);
+	five = mmap(NULL, 5 * PG, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	memset(five, 'x', 5 * PG);
+}
+
+static long remap_shm_run(void)
+{
+	return shmat(shm_id, five + PG, SHM_REMAP) == (void *)-1 ? -1 : 0;
+}
+
+static int remap_shm_settle(long r, int injected)
+{
+	int good;
+
+	(void)injected;
+	if (r < 0)
+		good = shm_nattch() == 0 && five[0] == 'x' && five[PG] == 'x' &&
+		       five[4 * PG - 1] == 'x' && five[5 * PG - 1] == 'x';
+	else
+		good = shm_nattch() == 1 && five[0] == 'x' && five[PG] == 0 && five[4 * PG] == 'x';
+	munmap(five, 5 * PG); /* detaches too */
+	good = good && shm_nattch() == 0;
+	return shmctl(shm_id, IPC_RMID, NULL) == 0 && shm_none() && good;
+}
+
 int main(void)
 {
 	struct call calls[] = {
@@ -182,6 +275,9 @@ int main(void)
 	    {"mprotect(middle page)", ENOMEM, three_pages, mprotect_run, split_settle},
 	    {"mremap(moved)", ENOMEM, remap_prepare, remap_run, remap_settle},
 	    {"read(2) into an untouched page", EFAULT, read_prepare, read_run, read_settle},
+	    {"shmget(IPC_PRIVATE)", ENOMEM, NULL, shmget_run, shmget_settle},
+	    {"shmat(placed)", ENOMEM, shmat_prepare, shmat_run, shmat_settle},
+	    {"shmat(SHM_REMAP, middle)", ENOMEM, remap_shm_prepare, remap_shm_run, remap_shm_settle},
 	};
 
 	nth_fd = open("/proc/self/fail-nth", O_RDWR);

@@ -1,4 +1,4 @@
-/* msgctl: ipc(MSGCTL), cmd | IPC_64 (sysv_ipc.h: ENOSYS on tick386). */
+/* msgctl: ipc(MSGCTL), cmd | IPC_64. */
 #include <sys/msg.h>
 #include "sysv_ipc.h"
 

@@ -1,4 +1,4 @@
-/* msgget: ipc(MSGGET) (sysv_ipc.h: ENOSYS on tick386). */
+/* msgget: ipc(MSGGET). */
 #include <sys/msg.h>
 #include "sysv_ipc.h"
 

@@ -1,5 +1,4 @@
-/* msgrcv: ipc(MSGRCV), version 0: ptr is {msgp, msgtyp} (sysv_ipc.h:
- * ENOSYS on tick386). */
+/* msgrcv: ipc(MSGRCV), version 0: ptr is {msgp, msgtyp}. */
 #include <sys/msg.h>
 #include "sysv_ipc.h"
 

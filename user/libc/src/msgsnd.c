@@ -1,4 +1,4 @@
-/* msgsnd: ipc(MSGSND) (sysv_ipc.h: ENOSYS on tick386). */
+/* msgsnd: ipc(MSGSND). */
 #include <sys/msg.h>
 #include "sysv_ipc.h"
 

@@ -1,6 +1,6 @@
 /* semctl: ipc(SEMCTL), cmd | IPC_64, ptr the address of the fourth
  * argument (a union semun, the program's) for the commands that take one,
- * as glibc reads it (sysv_ipc.h: ENOSYS on tick386). */
+ * as glibc reads it. */
 #include <stdarg.h>
 #include <sys/sem.h>
 #include "sysv_ipc.h"

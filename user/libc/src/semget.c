@@ -1,4 +1,4 @@
-/* semget: ipc(SEMGET) (sysv_ipc.h: ENOSYS on tick386). */
+/* semget: ipc(SEMGET). */
 #include <sys/sem.h>
 #include "sysv_ipc.h"
 

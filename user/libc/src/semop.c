@@ -1,4 +1,4 @@
-/* semop: ipc(SEMOP) (sysv_ipc.h: ENOSYS on tick386). */
+/* semop: ipc(SEMOP). */
 #include <sys/sem.h>
 #include "sysv_ipc.h"
 

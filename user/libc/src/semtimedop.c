@@ -1,5 +1,4 @@
-/* semtimedop: ipc(SEMTIMEDOP), the timeout in fifth (sysv_ipc.h: ENOSYS
- * on tick386). */
+/* semtimedop: ipc(SEMTIMEDOP), the timeout in fifth. */
 #include <sys/sem.h>
 #include "sysv_ipc.h"
 

@@ -1,5 +1,5 @@
 /* shmat: ipc(SHMAT), version 0: the kernel stores the address at third
- * (sysv_ipc.h: ENOSYS on tick386, then (void *)-1). */
+ * ((void *)-1 on failure). */
 #include <sys/shm.h>
 #include "sysv_ipc.h"
 

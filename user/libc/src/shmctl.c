@@ -1,4 +1,4 @@
-/* shmctl: ipc(SHMCTL), cmd | IPC_64 (sysv_ipc.h: ENOSYS on tick386). */
+/* shmctl: ipc(SHMCTL), cmd | IPC_64 (the shmid64_ds layout). */
 #include <sys/shm.h>
 #include "sysv_ipc.h"
 

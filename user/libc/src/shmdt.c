@@ -1,4 +1,4 @@
-/* shmdt: ipc(SHMDT) (sysv_ipc.h: ENOSYS on tick386). */
+/* shmdt: ipc(SHMDT). */
 #include <sys/shm.h>
 #include "sysv_ipc.h"
 

@@ -1,4 +1,4 @@
-/* shmget: ipc(SHMGET) (sysv_ipc.h: ENOSYS on tick386). */
+/* shmget: ipc(SHMGET). */
 #include <sys/shm.h>
 #include "sysv_ipc.h"
 

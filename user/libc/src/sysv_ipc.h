@@ -2,8 +2,8 @@
  * System V IPC through Linux i386's ipc(2) multiplexer (117), as glibc
  * long did: ipc(call, first, second, third, ptr, fifth).  The ctl calls
  * carry IPC_64 in cmd (the layouts of <sys/msg.h>, <sys/shm.h>,
- * <sys/sem.h>).  tick386 has no System V IPC: every call is ENOSYS, as
- * on Linux built without CONFIG_SYSVIPC (internal).
+ * <sys/sem.h>).  tick386 serves all three kinds (ipc/shm.c, ipc/msg.c,
+ * ipc/sem.c) (internal).
  */
 #ifndef TICK386_LIBC_SYSV_IPC_H
 #define TICK386_LIBC_SYSV_IPC_H

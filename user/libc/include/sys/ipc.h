@@ -2,9 +2,8 @@
  * <sys/ipc.h>: System V IPC's common part, glibc i386's layout (struct
  * ipc_perm is the kernel's ipc64_perm with a 32-bit mode).
  *
- * tick386 does not implement System V IPC: msgget, shmget, semget and the
- * rest are ENOSYS, as on Linux built without CONFIG_SYSVIPC.  ftok works
- * (it only needs stat).
+ * tick386 serves all three kinds: shared memory, message queues and
+ * semaphore sets (ipc/shm.c, ipc/msg.c, ipc/sem.c).  ftok only needs stat.
  */
 #ifndef _SYS_IPC_H
 #define _SYS_IPC_H

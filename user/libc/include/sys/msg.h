@@ -1,7 +1,6 @@
 /*
- * <sys/msg.h>: System V message queues, glibc i386's structures.  tick386
- * does not implement them: the calls are ENOSYS, as on Linux built
- * without CONFIG_SYSVIPC.
+ * <sys/msg.h>: System V message queues, glibc i386's structures (the
+ * kernel's: ipc/msg.c).
  */
 #ifndef _SYS_MSG_H
 #define _SYS_MSG_H

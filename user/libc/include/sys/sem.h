@@ -1,8 +1,7 @@
 /*
  * <sys/sem.h>: System V semaphores, glibc i386's structures.  As glibc,
  * union semun is the program's to declare (_SEM_SEMUN_UNDEFINED says so).
- * tick386 does not implement them: the calls are ENOSYS, as on Linux
- * built without CONFIG_SYSVIPC.
+ * The kernel's side: ipc/sem.c.
  */
 #ifndef _SYS_SEM_H
 #define _SYS_SEM_H

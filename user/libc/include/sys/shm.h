@@ -1,7 +1,6 @@
 /*
- * <sys/shm.h>: System V shared memory, glibc i386's structures.  tick386
- * does not implement it: the calls are ENOSYS (shmat: (void *)-1), as on
- * Linux built without CONFIG_SYSVIPC.
+ * <sys/shm.h>: System V shared memory, glibc i386's structures (the
+ * kernel's shmid64_ds, ipc/shm.c).
  */
 #ifndef _SYS_SHM_H
 #define _SYS_SHM_H

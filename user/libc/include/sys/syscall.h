@@ -38,6 +38,17 @@
 #define SYS_mq_timedreceive __NR_mq_timedreceive
 #define SYS_mq_notify __NR_mq_notify
 #define SYS_mq_getsetattr __NR_mq_getsetattr
+#define SYS_ipc __NR_ipc
+#define SYS_semget __NR_semget
+#define SYS_semctl __NR_semctl
+#define SYS_shmget __NR_shmget
+#define SYS_shmctl __NR_shmctl
+#define SYS_shmat __NR_shmat
+#define SYS_shmdt __NR_shmdt
+#define SYS_msgget __NR_msgget
+#define SYS_msgsnd __NR_msgsnd
+#define SYS_msgrcv __NR_msgrcv
+#define SYS_msgctl __NR_msgctl
 #define SYS_brk __NR_brk
 #define SYS_alarm __NR_alarm
 #define SYS_sched_yield __NR_sched_yield
