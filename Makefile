@@ -83,6 +83,10 @@ TEST_KERNEL := $(BUILD)/kernel-test.elf
 # into $(BUILD)/results/<layer>/ and tools/tap-harness judges them; a layer
 # never stops the others.
 TEST_LAYERS :=
+# A layer's runner builds its programs and boots the ones that may share
+# the machine JOBS at once (tools/lanes.sh); JOBS=1: one after another.
+JOBS ?= 2
+export JOBS
 
 # The recipe of a test layer:
 #     test-foo: deps

@@ -5,6 +5,7 @@
  * next character left in the stream (what a failed or finished field
  * leaves behind) and feof.
  */
+/* parallel: yes */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,6 +2,7 @@
  * ftok, makedev/major/minor, and the mount-table functions (<mntent.h>)
  * on a file of tricky lines, printed: the lines must be glibc's.
  */
+/* parallel: yes */
 #include <errno.h>
 #include <mntent.h>
 #include <stdio.h>

@@ -4,6 +4,7 @@
  * buffer, unknown ones written there and cut to fit.  Every line must be
  * the same as glibc's.
  */
+/* parallel: yes */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

@@ -4,6 +4,7 @@
  * mode bits (POSIX puts S_I* there too: this includes no <sys/stat.h>),
  * and <sys/types.h>'s loff_t.
  */
+/* parallel: yes */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>

@@ -2,6 +2,7 @@
  * <libgen.h>: POSIX basename and dirname on paths with every mix of
  * leading, doubled and trailing slashes, and NULL, compared with glibc.
  */
+/* parallel: yes */
 #include <libgen.h>
 #include <stdio.h>
 #include <string.h>

@@ -13,6 +13,7 @@
  *   - personality(0xffffffff)'s domain is PER_LINUX;
  *   - sizes of struct aiocb and the ELF structures, a few ELF macros.
  */
+/* parallel: yes */
 #define _GNU_SOURCE
 #include <aio.h>
 #include <elf.h>

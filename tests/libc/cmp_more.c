@@ -2,6 +2,7 @@
  * sscanf, strtod, the small <math.h> and calendar time, each result on one
  * line, compared with the host glibc.
  */
+/* parallel: yes */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>

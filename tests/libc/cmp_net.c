@@ -6,6 +6,7 @@
  * checks, gai_strerror's texts, getnameinfo.  (The if_* functions
  * describe the system's interfaces: cmp_netif.c.)
  */
+/* parallel: yes */
 #include <arpa/inet.h>
 #include <endian.h>
 #include <errno.h>

@@ -5,6 +5,7 @@
  * name and by index.  It describes the system, so test-libc-tick386 leaves
  * it out: tick386 has no sockets, and there every call fails with ENOSYS.
  */
+/* parallel: yes */
 #include <errno.h>
 #include <net/if.h>
 #include <stdio.h>

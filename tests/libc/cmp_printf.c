@@ -3,6 +3,7 @@
  * the same line.  Only conversions that C and POSIX define exactly.
  */
 #pragma GCC diagnostic ignored "-Wformat-truncation"
+/* parallel: yes */
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>

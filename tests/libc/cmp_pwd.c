@@ -5,6 +5,7 @@
  * Where the system has no such files, the test writes its own and
  * removes them.
  */
+/* parallel: yes */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>

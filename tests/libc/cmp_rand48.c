@@ -4,6 +4,7 @@
  * return of the previous state, lcong48's own multiplier, and the xsubi
  * variants, which must not touch the shared state.
  */
+/* parallel: yes */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -3,6 +3,7 @@
  * and of an open fd, and the errno of a missing path and a bad fd,
  * compared with glibc.
  */
+/* parallel: yes */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -3,6 +3,7 @@
  * classes, each result on one line, compared with the host glibc.
  */
 #pragma GCC diagnostic ignored "-Wstringop-truncation"
+/* parallel: yes */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>

@@ -6,6 +6,7 @@
  * (tests/conformance/adjtimex.c uses it).  This file builds only if the
  * headers leave the name free.
  */
+/* parallel: yes */
 #include <string.h>
 #include <sys/timex.h>
 #include <time.h>

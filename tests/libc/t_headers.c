@@ -4,6 +4,7 @@
  * the feature macros a portable program defines, and the ABI types and
  * constants a POSIX timer program relies on.
  */
+/* parallel: yes */
 #include <alloca.h>
 #include <arpa/inet.h>
 #include <assert.h>

@@ -5,6 +5,7 @@
  * <sys/param.h>'s macros; the semaphore, rwlock, barrier and spin lock
  * calls in one thread (the threaded checks are tests/conformance/thread_*).
  */
+/* parallel: yes */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>

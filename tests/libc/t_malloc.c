@@ -3,6 +3,7 @@
  * with a pattern derived from its slot and checked before it is freed or
  * resized, so that any overlap or lost byte shows.
  */
+/* parallel: yes */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>

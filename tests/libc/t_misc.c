@@ -3,6 +3,7 @@
  * getopt, setjmp, abs & co.  The atexit handlers print the last results
  * after main returns, then the plan.
  */
+/* parallel: yes */
 #include <errno.h>
 #include <limits.h>
 #include <search.h>

@@ -5,6 +5,7 @@
  * failing with socket()'s errno where there are no sockets (tick386:
  * ENOSYS), as glibc's do, or with ENODEV/ENXIO where sockets work.
  */
+/* parallel: yes */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <net/if.h>

@@ -1,4 +1,5 @@
 /* The sigset functions, their EINVAL, and sysconf/unistd values. */
+/* parallel: yes */
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>

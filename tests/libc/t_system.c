@@ -4,6 +4,7 @@
  * and <sys/errno.h> as another name of <errno.h>.  The command runs under
  * /bin/sh -c: tick386's own shell on tick386, the host's on Linux.
  */
+/* parallel: yes */
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/errno.h>

@@ -10,6 +10,7 @@
  * that edits uc_stack gets it checked as sigaltstack checks it, errors
  * silently ignored (Linux's restore_altstack).
  */
+/* parallel: yes */
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>

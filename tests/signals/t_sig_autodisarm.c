@@ -6,6 +6,7 @@
  * rt_sigreturn puts it back.  Without the flag, a handler on the stack
  * sees SS_ONSTACK and it stays armed.
  */
+/* parallel: yes */
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>

@@ -4,6 +4,7 @@
  * no room for its frame either), and the kernel goes on to report it.
  */
 /* expect: killed=11 */
+/* parallel: yes */
 #include <signal.h>
 #include <string.h>
 #include <sys/syscall.h>

@@ -10,6 +10,7 @@
  * with a bad siginfo pointer: Linux consumes the signal, tick386 leaves it
  * queued.  Those state checks run on tick386 only.
  */
+/* parallel: yes */
 #include <errno.h>
 #include <signal.h>
 #include <string.h>

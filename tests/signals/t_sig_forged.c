@@ -11,6 +11,7 @@
  * runs when the host cannot execute i386 programs).  Either is a refusal
  * the program survives; tick386 says SIGSEGV.
  */
+/* parallel: yes */
 #define _GNU_SOURCE /* glibc: REG_* names of mcontext_t's gregs */
 #include <setjmp.h>
 #include <signal.h>

@@ -4,6 +4,7 @@
  * interrupted code gets its own state back, even if the handler changed
  * the control word and left values on the x87 stack.
  */
+/* parallel: yes */
 #include <signal.h>
 #include <string.h>
 #include "../tap.h"

@@ -5,6 +5,7 @@
  * blocked in a handler arriving after it returns, and a handler installed
  * without SA_RESTORER (the kernel provides the way back).
  */
+/* parallel: yes */
 #include <errno.h>
 #include <signal.h>
 #include <stdint.h>

@@ -3,6 +3,7 @@
  * number first, oldest first within a number, each with its own value;
  * standard signals coalesce; the queue has a limit (sigqueue: EAGAIN).
  */
+/* parallel: yes */
 #include <errno.h>
 #include <signal.h>
 #include <string.h>

@@ -4,6 +4,7 @@
  * pthread_sigmask (the process's mask; errors are returned, not put in
  * errno), pthread_self and pthread_equal.
  */
+/* parallel: yes */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>

@@ -13,6 +13,7 @@
  * between loading a selector and putting a flat one back is in one asm
  * block, so that no access of the compiler's goes through it.
  */
+/* parallel: yes */
 #define _GNU_SOURCE /* glibc: REG_* names of mcontext_t's gregs */
 #include <sched.h>
 #include <setjmp.h>

@@ -8,6 +8,7 @@
  * Each case is left by siglongjmp.  (icebp is left out: QEMU's emulated
  * CPU raises #UD for it, a real one a debug exception.)
  */
+/* parallel: yes */
 #define _GNU_SOURCE /* glibc: REG_* names of mcontext_t's gregs */
 #include <setjmp.h>
 #include <signal.h>

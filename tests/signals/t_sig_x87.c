@@ -10,6 +10,7 @@
  * leaves an error pending in its own state loses it at rt_sigreturn
  * (without the kernel faulting on it).
  */
+/* parallel: yes */
 #include <setjmp.h>
 #include <sched.h>
 #include <signal.h>

@@ -6,6 +6,7 @@
  */
 /* args: one two-2 three */
 /* expect: status=0 */
+/* parallel: yes */
 #include <string.h>
 #include <sys/auxv.h>
 #include "../tap.h"

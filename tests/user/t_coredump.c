@@ -10,6 +10,7 @@
  * Exit gives back every page (the runner checks).
  */
 /* expect: status=0 */
+/* parallel: yes */
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>

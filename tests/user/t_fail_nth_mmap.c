@@ -15,6 +15,7 @@
  * mapping whole.
  */
 /* expect: status=0 */
+/* parallel: yes */
 #include "fail_nth.h"
 #include <sys/mman.h>
 #include <sys/shm.h>

@@ -8,6 +8,7 @@
  */
 /* initramfs: yes */
 /* expect: status=0 */
+/* parallel: yes */
 #include "fail_nth.h"
 #include "rawthread.h"
 

@@ -10,6 +10,7 @@
 /* qemu: -append fail_page_alloc=1,1,3 */
 /* expect: status=0 */
 /* expect-line: fault_inject: fail_page_alloc=1,1,3: allocation 1 of pages fails, then 1 in 1 after it, 3 times in all */
+/* parallel: yes */
 #include "../tap.h"
 #include <errno.h>
 #include <fcntl.h>

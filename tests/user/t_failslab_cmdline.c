@@ -8,6 +8,7 @@
 /* qemu: -append failslab=posix_timer:3,2,2 */
 /* expect: status=0 */
 /* expect-line: fault_inject: failslab=posix_timer:3,2,2: allocation 3 of posix_timer fails, then 1 in 2 after it, 2 times in all */
+/* parallel: yes */
 #include "../tap.h"
 #include <errno.h>
 #include <signal.h>

@@ -1,6 +1,7 @@
 /* A user fault ends init with the signal Linux sends for it. */
 /* expect: killed=11 */
 /* expect-line: tick386: pid 1 (t_fault_segv) killed by */
+/* parallel: yes */
 #include <stdio.h>
 
 int main(void)

@@ -1,6 +1,7 @@
 /* Endless recursion: the stack grows to its 8 MiB limit, then SIGSEGV. */
 /* expect: killed=11 */
 /* expect-line: tick386: pid 1 (t_fault_stack) killed by SIGSEGV */
+/* parallel: yes */
 #include <stdio.h>
 
 static int down(int n)

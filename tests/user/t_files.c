@@ -9,6 +9,7 @@
  */
 /* initramfs: yes */
 /* expect: status=0 */
+/* parallel: yes */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -9,6 +9,7 @@
  * The same source runs as Linux's /init with the same output.
  */
 /* expect: status=0 */
+/* parallel: yes */
 #include <errno.h>
 #include <string.h>
 #include <sys/syscall.h>

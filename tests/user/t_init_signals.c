@@ -10,6 +10,7 @@
  */
 /* requires: kernel/signal/signal.c */
 /* expect: status=0 */
+/* parallel: yes */
 #include <errno.h>
 #include <signal.h>
 #include <string.h>

@@ -4,6 +4,7 @@
  * ("free pages before init=X after=X").
  */
 /* expect: status=0 */
+/* parallel: yes */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

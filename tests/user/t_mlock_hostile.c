@@ -13,6 +13,7 @@
  * CLONE_FS: EINVAL, tick386 keeping those per process).
  */
 /* expect: status=0 */
+/* parallel: yes */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>

@@ -3,6 +3,7 @@
  * says: the child execs /bin/hello, the parent reaps it with status 0.
  */
 /* initramfs: yes */
+/* parallel: yes */
 #include "../tap.h"
 
 #define main example_main

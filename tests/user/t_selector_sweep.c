@@ -12,6 +12,7 @@
  * slots are left out of the ss sweep: the libc's has a base of its own).
  */
 /* expect: status=0 */
+/* parallel: yes */
 #include <setjmp.h>
 #include <signal.h>
 #include <string.h>

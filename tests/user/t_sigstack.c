@@ -7,6 +7,7 @@
  */
 /* requires: kernel/signal/signal.c */
 /* expect: status=0 */
+/* parallel: yes */
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>

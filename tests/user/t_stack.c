@@ -3,6 +3,7 @@
  * far beyond the 64 KiB mapped at start; init's exit still frees it all.
  */
 /* expect: status=0 */
+/* parallel: yes */
 #include <string.h>
 #include "../tap.h"
 

@@ -8,6 +8,7 @@
  * Exit gives back every page (the runner checks).
  */
 /* expect: status=0 */
+/* parallel: yes */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -10,6 +10,7 @@
 /* requires: fs/read_write.c */
 /* initramfs: yes */
 /* expect: status=0 */
+/* parallel: yes */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
