@@ -78,6 +78,19 @@ static inline const char *errname(int e)
 	case ENOTSUP: return "ENOTSUP";
 	case ECANCELED: return "ECANCELED";
 	case EBUSY: return "EBUSY";
+	case EEXIST: return "EEXIST";
+	case EIDRM: return "EIDRM";
+	case ENOMSG: return "ENOMSG";
+	case E2BIG: return "E2BIG";
+	case ENOSPC: return "ENOSPC";
+	case EFBIG: return "EFBIG";
+	case ERANGE: return "ERANGE";
+	case EBADF: return "EBADF";
+	case ENAMETOOLONG: return "ENAMETOOLONG";
+	case EMSGSIZE: return "EMSGSIZE";
+	case ETIMEDOUT: return "ETIMEDOUT";
+	case EMFILE: return "EMFILE";
+	case EOVERFLOW: return "EOVERFLOW";
 	default:
 		snprintf(other, sizeof(other), "errno %d", e);
 		return other;
@@ -121,6 +134,25 @@ static inline void expect_errno_(long rc, int err, int want, const char *fmt,
 		long rc_ = (long)(call);                                      \
 		int err_ = errno;                                             \
 		expect_errno_(rc_, err_, (want), __VA_ARGS__);                \
+	} while (0)
+
+/*
+ * EXPECT_ID(call, want, "description", ...): as EXPECT, for a call whose
+ * success is any value >= 0 (an id, a descriptor, a count) and whose
+ * failure is -1 with errno; want 0 means success, described " -> ok".
+ */
+#define EXPECT_ID(call, want, ...)                                                                 \
+	do {                                                                                       \
+		errno = 0;                                                                         \
+		long rc_ = (long)(call);                                                           \
+		int err_ = errno;                                                                  \
+		char d_[160];                                                                      \
+		snprintf(d_, sizeof(d_), __VA_ARGS__);                                             \
+		why("rc=%ld errno=%s", rc_, errname(err_));                                        \
+		if ((want) == 0)                                                                   \
+			ok(rc_ >= 0, "%s -> ok", d_);                                              \
+		else                                                                               \
+			ok(rc_ == -1 && err_ == (want), "%s -> %s", d_, errname(want));            \
 	} while (0)
 
 /* For calls that return the error number itself (clock_nanosleep). */

@@ -30,37 +30,7 @@ static char *volatile bad_ptr = BAD_PTR_LOW;
 static volatile sig_atomic_t caught;
 static siginfo_t caught_info;
 
-static const char *ename(int e)
-{
-	switch (e) {
-	case EBADF: return "EBADF";
-	case EEXIST: return "EEXIST";
-	case ENOENT: return "ENOENT";
-	case EACCES: return "EACCES";
-	case ENAMETOOLONG: return "ENAMETOOLONG";
-	case EMSGSIZE: return "EMSGSIZE";
-	case ETIMEDOUT: return "ETIMEDOUT";
-	case EBUSY: return "EBUSY";
-	case EMFILE: return "EMFILE";
-	case EOVERFLOW: return "EOVERFLOW";
-	default: return errname(e);
-	}
-}
 
-/* call is -1 with errno want (or 0 for success, any value >= 0) */
-#define ERR(call, want, ...)                                                                       \
-	do {                                                                                       \
-		errno = 0;                                                                         \
-		long rc_ = (long)(call);                                                           \
-		int err_ = errno;                                                                  \
-		char d_[160];                                                                      \
-		snprintf(d_, sizeof(d_), __VA_ARGS__);                                             \
-		why("rc=%ld errno=%s", rc_, ename(err_));                                          \
-		if ((want) == 0)                                                                   \
-			ok(rc_ >= 0, "%s -> ok", d_);                                              \
-		else                                                                               \
-			ok(rc_ == -1 && err_ == (want), "%s -> %s", d_, ename(want));              \
-	} while (0)
 
 static void on_info(int sig, siginfo_t *si, void *uc)
 {
@@ -109,38 +79,38 @@ static void names(void)
 	mqd_t q;
 
 	mq_unlink(Q);
-	ERR(mq_open("conf_mq", O_RDWR | O_CREAT, 0600, NULL), EINVAL, "mq_open of a name without '/'");
-	ERR(mq_unlink("conf_mq"), EINVAL, "mq_unlink of a name without '/'");
-	ERR(mq_open("/", O_RDWR | O_CREAT, 0600, NULL), ENOENT, "mq_open of \"/\"");
-	ERR(mq_open("/a/b", O_RDWR | O_CREAT, 0600, NULL), EACCES, "mq_open of a name with a second '/'");
-	ERR(mq_open("/.", O_RDWR | O_CREAT, 0600, NULL), EACCES, "mq_open of \"/.\"");
-	ERR(mq_open("/..", O_RDWR, 0600, NULL), EACCES, "mq_open of \"/..\"");
-	ERR(mq_unlink("/a/b"), EACCES, "mq_unlink of a name with a second '/'");
+	EXPECT_ID(mq_open("conf_mq", O_RDWR | O_CREAT, 0600, NULL), EINVAL, "mq_open of a name without '/'");
+	EXPECT_ID(mq_unlink("conf_mq"), EINVAL, "mq_unlink of a name without '/'");
+	EXPECT_ID(mq_open("/", O_RDWR | O_CREAT, 0600, NULL), ENOENT, "mq_open of \"/\"");
+	EXPECT_ID(mq_open("/a/b", O_RDWR | O_CREAT, 0600, NULL), EACCES, "mq_open of a name with a second '/'");
+	EXPECT_ID(mq_open("/.", O_RDWR | O_CREAT, 0600, NULL), EACCES, "mq_open of \"/.\"");
+	EXPECT_ID(mq_open("/..", O_RDWR, 0600, NULL), EACCES, "mq_open of \"/..\"");
+	EXPECT_ID(mq_unlink("/a/b"), EACCES, "mq_unlink of a name with a second '/'");
 	memset(longname, 'n', sizeof(longname));
 	longname[0] = '/';
 	longname[257] = 0;
-	ERR(mq_open(longname, O_RDWR | O_CREAT, 0600, NULL), ENAMETOOLONG, "a name of 256 bytes");
-	ERR(mq_unlink(longname), ENAMETOOLONG, "mq_unlink of a name of 256 bytes");
+	EXPECT_ID(mq_open(longname, O_RDWR | O_CREAT, 0600, NULL), ENAMETOOLONG, "a name of 256 bytes");
+	EXPECT_ID(mq_unlink(longname), ENAMETOOLONG, "mq_unlink of a name of 256 bytes");
 	longname[256] = 0;
 	q = mq_open(longname, O_RDWR | O_CREAT, 0600, NULL);
 	ok(q >= 0, "a name of 255 bytes");
 	mq_close(q);
-	ERR(mq_unlink(longname), 0, "its mq_unlink");
-	ERR(mq_open(Q, O_RDWR, 0600, NULL), ENOENT, "mq_open of a missing queue without O_CREAT");
-	ERR(mq_unlink(Q), ENOENT, "mq_unlink of a missing queue");
-	ERR(syscall(SYS_mq_open, bad_ptr, O_RDWR | O_CREAT, 0600, NULL), EFAULT, "a bad name pointer (raw call: the C library reads the name)");
-	ERR(mq_open(Q, O_RDWR | O_CREAT, 0600, (struct mq_attr *)bad_ptr), EFAULT, "a bad attr pointer");
+	EXPECT_ID(mq_unlink(longname), 0, "its mq_unlink");
+	EXPECT_ID(mq_open(Q, O_RDWR, 0600, NULL), ENOENT, "mq_open of a missing queue without O_CREAT");
+	EXPECT_ID(mq_unlink(Q), ENOENT, "mq_unlink of a missing queue");
+	EXPECT_ID(syscall(SYS_mq_open, bad_ptr, O_RDWR | O_CREAT, 0600, NULL), EFAULT, "a bad name pointer (raw call: the C library reads the name)");
+	EXPECT_ID(mq_open(Q, O_RDWR | O_CREAT, 0600, (struct mq_attr *)bad_ptr), EFAULT, "a bad attr pointer");
 	q = mq_open(Q, O_RDWR | O_CREAT | O_EXCL, 0600, NULL);
 	ok(q >= 0, "O_CREAT | O_EXCL makes it");
 	ok(mq_getattr(q, &a) == 0 && a.mq_maxmsg == 10 && a.mq_msgsize == 8192 && a.mq_curmsgs == 0 &&
 		   a.mq_flags == 0,
 	   "a NULL attr gives 10 messages of 8192 bytes");
-	ERR(mq_open(Q, O_RDWR | O_CREAT | O_EXCL, 0600, NULL), EEXIST, "O_CREAT | O_EXCL of an existing queue");
-	ERR(mq_open(Q, O_RDWR | O_WRONLY, 0600, NULL), EINVAL, "O_RDWR | O_WRONLY of an existing queue");
-	ERR(mq_open(Q, O_RDWR | O_EXCL, 0600, NULL), 0, "O_EXCL without O_CREAT opens it");
+	EXPECT_ID(mq_open(Q, O_RDWR | O_CREAT | O_EXCL, 0600, NULL), EEXIST, "O_CREAT | O_EXCL of an existing queue");
+	EXPECT_ID(mq_open(Q, O_RDWR | O_WRONLY, 0600, NULL), EINVAL, "O_RDWR | O_WRONLY of an existing queue");
+	EXPECT_ID(mq_open(Q, O_RDWR | O_EXCL, 0600, NULL), 0, "O_EXCL without O_CREAT opens it");
 	mq_close(q);
-	ERR(mq_unlink(Q), 0, "mq_unlink");
-	ERR(mq_unlink(Q), ENOENT, "mq_unlink again");
+	EXPECT_ID(mq_unlink(Q), 0, "mq_unlink");
+	EXPECT_ID(mq_unlink(Q), ENOENT, "mq_unlink again");
 }
 
 static void attrs(void)
@@ -168,9 +138,9 @@ static void attrs(void)
 		mqd_t q = make(Q, cases[i].maxmsg, cases[i].msgsize, O_RDWR);
 		int err = errno;
 
-		why("rc=%d errno=%s", (int)q, ename(err));
+		why("rc=%d errno=%s", (int)q, errname(err));
 		if (cases[i].err)
-			ok(q == -1 && err == cases[i].err, "%s -> %s", cases[i].what, ename(cases[i].err));
+			ok(q == -1 && err == cases[i].err, "%s -> %s", cases[i].what, errname(cases[i].err));
 		else
 			ok(q >= 0, "%s -> ok", cases[i].what);
 		if (q >= 0)
@@ -189,14 +159,14 @@ static void attrs(void)
 			break;
 	}
 	/* 9 on an idle system (the charge counts every queue of the user) */
-	why("%d queues, errno %s", n, ename(errno));
+	why("%d queues, errno %s", n, errname(errno));
 	ok(n >= 1 && n <= 9 && errno == EMFILE, "default queues until EMFILE (RLIMIT_MSGQUEUE)");
 	if (n > 0) {
 		char name[32];
 
 		mq_close(qs[0]);
 		snprintf(name, sizeof(name), "/conf_mq_many%d", n);
-		ERR(mq_open(name, O_RDWR | O_CREAT, 0600, NULL), EMFILE, "closed but named: still EMFILE");
+		EXPECT_ID(mq_open(name, O_RDWR | O_CREAT, 0600, NULL), EMFILE, "closed but named: still EMFILE");
 		mq_unlink("/conf_mq_many0");
 		qs[0] = mq_open(name, O_RDWR | O_CREAT, 0600, NULL);
 		ok(qs[0] >= 0, "after its unlink the charge is back");
@@ -228,17 +198,17 @@ static void getset(void)
 	ok(mq_getattr(q, &a) == 0 && a.mq_flags == O_NONBLOCK && a.mq_maxmsg == 4 && a.mq_msgsize == 64,
 	   "only mq_flags changed");
 	a.mq_flags = O_NONBLOCK | O_APPEND;
-	ERR(mq_setattr(q, &a, NULL), EINVAL, "mq_flags with another bit");
-	ERR(mq_setattr(q, (struct mq_attr *)bad_ptr, NULL), EFAULT, "mq_setattr of a bad pointer");
-	ERR(mq_getattr(q, (struct mq_attr *)bad_ptr), EFAULT, "mq_getattr to a bad pointer");
+	EXPECT_ID(mq_setattr(q, &a, NULL), EINVAL, "mq_flags with another bit");
+	EXPECT_ID(mq_setattr(q, (struct mq_attr *)bad_ptr, NULL), EFAULT, "mq_setattr of a bad pointer");
+	EXPECT_ID(mq_getattr(q, (struct mq_attr *)bad_ptr), EFAULT, "mq_getattr to a bad pointer");
 	a.mq_flags = 0;
 	ok(mq_setattr(q, &a, NULL) == 0 && mq_getattr(q, &a) == 0 && a.mq_flags == 0, "O_NONBLOCK off again");
-	ERR(mq_getattr(-1, &a), EBADF, "mq_getattr of -1");
-	ERR(mq_getattr(63, &a), EBADF, "mq_getattr of a closed descriptor");
+	EXPECT_ID(mq_getattr(-1, &a), EBADF, "mq_getattr of -1");
+	EXPECT_ID(mq_getattr(63, &a), EBADF, "mq_getattr of a closed descriptor");
 	ok(pipe(fds) == 0, "a pipe");
-	ERR(mq_getattr(fds[0], &a), EBADF, "mq_getattr of a pipe");
-	ERR(mq_send(fds[1], "x", 1, 0), EBADF, "mq_send to a pipe");
-	ERR(mq_notify(fds[0], NULL), EBADF, "mq_notify of a pipe");
+	EXPECT_ID(mq_getattr(fds[0], &a), EBADF, "mq_getattr of a pipe");
+	EXPECT_ID(mq_send(fds[1], "x", 1, 0), EBADF, "mq_send to a pipe");
+	EXPECT_ID(mq_notify(fds[0], NULL), EBADF, "mq_notify of a pipe");
 	close(fds[0]);
 	close(fds[1]);
 	mq_close(q);
@@ -276,20 +246,20 @@ static void priorities(void)
 		}
 	}
 	ok(order, "received highest priority first, FIFO within one");
-	ERR(mq_send(q, "x", 1, 32768), EINVAL, "priority MQ_PRIO_MAX");
-	ERR(mq_send(q, buf, 65, 0), EMSGSIZE, "a message longer than mq_msgsize");
-	ERR(mq_send(q, buf, 64, 0), 0, "a message of mq_msgsize");
-	ERR(mq_receive(q, buf, 63, &p), EMSGSIZE, "a buffer shorter than mq_msgsize");
+	EXPECT_ID(mq_send(q, "x", 1, 32768), EINVAL, "priority MQ_PRIO_MAX");
+	EXPECT_ID(mq_send(q, buf, 65, 0), EMSGSIZE, "a message longer than mq_msgsize");
+	EXPECT_ID(mq_send(q, buf, 64, 0), 0, "a message of mq_msgsize");
+	EXPECT_ID(mq_receive(q, buf, 63, &p), EMSGSIZE, "a buffer shorter than mq_msgsize");
 	ok(curmsgs(q) == 1, "the message stays");
 	ok(mq_receive(q, buf, 64, NULL) == 64, "received with a NULL priority pointer");
 	ok(mq_send(q, buf, 0, 7) == 0 && mq_receive(q, buf, 64, &p) == 0 && p == 7, "a message of 0 bytes");
-	ERR(mq_send(q, bad_ptr, 8, 0), EFAULT, "mq_send of a bad buffer");
+	EXPECT_ID(mq_send(q, bad_ptr, 8, 0), EFAULT, "mq_send of a bad buffer");
 	ok(curmsgs(q) == 0, "nothing was queued");
 	ok(mq_send(q, "lost", 4, 0) == 0, "one more message");
-	ERR(mq_receive(q, bad_ptr, 64, NULL), EFAULT, "mq_receive into a bad buffer");
+	EXPECT_ID(mq_receive(q, bad_ptr, 64, NULL), EFAULT, "mq_receive into a bad buffer");
 	ok(curmsgs(q) == 0, "the message is gone (Linux takes it first)");
 	ok(mq_send(q, "lost", 4, 0) == 0, "one more message");
-	ERR(mq_receive(q, buf, 64, (unsigned *)bad_ptr), EFAULT, "mq_receive with a bad priority pointer");
+	EXPECT_ID(mq_receive(q, buf, 64, (unsigned *)bad_ptr), EFAULT, "mq_receive with a bad priority pointer");
 	ok(curmsgs(q) == 0, "that one is gone too");
 	mq_close(q);
 	mq_unlink(Q);
@@ -301,16 +271,16 @@ static void modes(void)
 	mqd_t q = make(Q, 2, 64, O_WRONLY), r, rw3;
 
 	ok(q >= 0, "a write-only queue");
-	ERR(mq_receive(q, buf, 64, NULL), EBADF, "mq_receive from O_WRONLY");
+	EXPECT_ID(mq_receive(q, buf, 64, NULL), EBADF, "mq_receive from O_WRONLY");
 	r = mq_open(Q, O_RDONLY | O_NONBLOCK);
 	ok(r >= 0, "a second descriptor, O_RDONLY | O_NONBLOCK");
-	ERR(mq_send(r, "x", 1, 0), EBADF, "mq_send to O_RDONLY");
-	ERR(mq_receive(r, buf, 64, NULL), EAGAIN, "non-blocking receive from an empty queue");
+	EXPECT_ID(mq_send(r, "x", 1, 0), EBADF, "mq_send to O_RDONLY");
+	EXPECT_ID(mq_receive(r, buf, 64, NULL), EAGAIN, "non-blocking receive from an empty queue");
 	ok(mq_send(q, "a", 1, 0) == 0 && mq_send(q, "b", 1, 0) == 0, "fill it");
 	mq_close(q);
 	q = mq_open(Q, O_WRONLY | O_NONBLOCK);
-	ERR(mq_send(q, "c", 1, 0), EAGAIN, "non-blocking send to a full queue");
-	ERR(mq_send(q, bad_ptr, 1, 0), EFAULT, "bad buffer to a full non-blocking queue: EFAULT first");
+	EXPECT_ID(mq_send(q, "c", 1, 0), EAGAIN, "non-blocking send to a full queue");
+	EXPECT_ID(mq_send(q, bad_ptr, 1, 0), EFAULT, "bad buffer to a full non-blocking queue: EFAULT first");
 	mq_close(q);
 	mq_close(r);
 	mq_unlink(Q);
@@ -319,8 +289,8 @@ static void modes(void)
 	rw3 = mq_open(Q2, O_RDWR | O_WRONLY | O_CREAT, 0600, NULL);
 	ok(rw3 >= 0, "O_RDWR | O_WRONLY creating a queue -> ok");
 	if (rw3 >= 0) {
-		ERR(mq_send(rw3, "x", 1, 0), EBADF, "mq_send through it");
-		ERR(mq_receive(rw3, buf, 8192, NULL), EBADF, "mq_receive through it");
+		EXPECT_ID(mq_send(rw3, "x", 1, 0), EBADF, "mq_send through it");
+		EXPECT_ID(mq_receive(rw3, buf, 8192, NULL), EBADF, "mq_receive through it");
 		mq_close(rw3);
 	}
 	mq_unlink(Q2);
@@ -335,31 +305,31 @@ static void timed(void)
 
 	ts = in_ms(60);
 	t0 = now_ns(CLOCK_REALTIME);
-	ERR(mq_timedreceive(q, buf, 64, NULL, &ts), ETIMEDOUT, "timed receive from an empty queue");
+	EXPECT_ID(mq_timedreceive(q, buf, 64, NULL, &ts), ETIMEDOUT, "timed receive from an empty queue");
 	late = now_ns(CLOCK_REALTIME) - ts_ns(&ts);
 	why("late by %lld ns after %lld", (long long)late, (long long)(now_ns(CLOCK_REALTIME) - t0));
 	ok(late >= 0, "not before the deadline");
 	ts = in_ms(-1000);
-	ERR(mq_timedreceive(q, buf, 64, NULL, &ts), ETIMEDOUT, "a deadline already past");
-	ERR(mq_timedreceive(q, buf, 64, NULL, &bad), EINVAL, "tv_nsec 1e9 when it would block");
-	ERR(mq_timedreceive(q, buf, 64, NULL, &neg), EINVAL, "tv_sec -1 when it would block");
-	ERR(mq_timedreceive(q, buf, 64, NULL, (struct timespec *)bad_ptr), EFAULT, "a bad timeout pointer");
+	EXPECT_ID(mq_timedreceive(q, buf, 64, NULL, &ts), ETIMEDOUT, "a deadline already past");
+	EXPECT_ID(mq_timedreceive(q, buf, 64, NULL, &bad), EINVAL, "tv_nsec 1e9 when it would block");
+	EXPECT_ID(mq_timedreceive(q, buf, 64, NULL, &neg), EINVAL, "tv_sec -1 when it would block");
+	EXPECT_ID(mq_timedreceive(q, buf, 64, NULL, (struct timespec *)bad_ptr), EFAULT, "a bad timeout pointer");
 	ok(mq_send(q, "m", 1, 0) == 0, "one message: the queue is full");
 	ts = in_ms(60);
 	t0 = now_ns(CLOCK_REALTIME);
-	ERR(mq_timedsend(q, "n", 1, 0, &ts), ETIMEDOUT, "timed send to a full queue");
+	EXPECT_ID(mq_timedsend(q, "n", 1, 0, &ts), ETIMEDOUT, "timed send to a full queue");
 	ok(now_ns(CLOCK_REALTIME) >= ts_ns(&ts), "not before the deadline");
-	ERR(mq_timedsend(q, "n", 1, 0, &bad), EINVAL, "tv_nsec 1e9 when the send would block");
-	ERR(mq_timedreceive(q, buf, 64, NULL, &bad), EINVAL, "tv_nsec 1e9 with a message there");
+	EXPECT_ID(mq_timedsend(q, "n", 1, 0, &bad), EINVAL, "tv_nsec 1e9 when the send would block");
+	EXPECT_ID(mq_timedreceive(q, buf, 64, NULL, &bad), EINVAL, "tv_nsec 1e9 with a message there");
 	ok(curmsgs(q) == 1, "the message stays");
-	ERR(mq_timedreceive(q, buf, 64, NULL, &neg), EINVAL, "tv_sec -1 with a message there");
-	ERR(mq_timedsend(q, "n", 1, 99999, &bad), EINVAL, "bad priority and bad timeout");
+	EXPECT_ID(mq_timedreceive(q, buf, 64, NULL, &neg), EINVAL, "tv_sec -1 with a message there");
+	EXPECT_ID(mq_timedsend(q, "n", 1, 99999, &bad), EINVAL, "bad priority and bad timeout");
 	ok(mq_receive(q, buf, 64, NULL) == 1, "receive it");
-	ERR(mq_timedsend(q, "n", 1, 0, &bad), EINVAL, "tv_nsec 1e9 with room");
+	EXPECT_ID(mq_timedsend(q, "n", 1, 0, &bad), EINVAL, "tv_nsec 1e9 with room");
 	ok(curmsgs(q) == 0, "nothing was sent");
-	ERR(mq_timedsend(q, "n", 1, 0, (struct timespec *)bad_ptr), EFAULT, "mq_timedsend: a bad timeout pointer with room");
-	ERR(mq_timedsend(-1, "n", 1, 0, &bad), EINVAL, "a bad timespec before a bad descriptor");
-	ERR(mq_send(-1, "n", 1, 0), EBADF, "a bad descriptor");
+	EXPECT_ID(mq_timedsend(q, "n", 1, 0, (struct timespec *)bad_ptr), EFAULT, "mq_timedsend: a bad timeout pointer with room");
+	EXPECT_ID(mq_timedsend(-1, "n", 1, 0, &bad), EINVAL, "a bad timespec before a bad descriptor");
+	EXPECT_ID(mq_send(-1, "n", 1, 0), EBADF, "a bad descriptor");
 	mq_close(q);
 	mq_unlink(Q);
 }
@@ -382,21 +352,21 @@ static void handlers(void)
 	catch(SIGALRM, 0);
 	caught = 0;
 	alarm_ms(30);
-	ERR(mq_receive(q, buf, 64, NULL), EINTR, "a handler ends a blocked mq_receive");
+	EXPECT_ID(mq_receive(q, buf, 64, NULL), EINTR, "a handler ends a blocked mq_receive");
 	ok(caught == SIGALRM, "the handler ran");
 	catch(SIGALRM, SA_RESTART);
 	caught = 0;
 	ts = in_ms(150);
 	t0 = now_ns(CLOCK_REALTIME);
 	alarm_ms(30);
-	ERR(mq_timedreceive(q, buf, 64, NULL, &ts), ETIMEDOUT, "SA_RESTART: the timed receive goes on");
+	EXPECT_ID(mq_timedreceive(q, buf, 64, NULL, &ts), ETIMEDOUT, "SA_RESTART: the timed receive goes on");
 	why("after %lld ms", (long long)((now_ns(CLOCK_REALTIME) - t0) / NS_PER_MS));
 	ok(caught == SIGALRM && now_ns(CLOCK_REALTIME) >= ts_ns(&ts), "to its absolute deadline");
 	ok(mq_send(q, "f", 1, 0) == 0, "full");
 	catch(SIGALRM, 0);
 	caught = 0;
 	alarm_ms(30);
-	ERR(mq_send(q, "g", 1, 0), EINTR, "a handler ends a blocked mq_send");
+	EXPECT_ID(mq_send(q, "g", 1, 0), EINTR, "a handler ends a blocked mq_send");
 	signal(SIGALRM, SIG_DFL);
 	mq_close(q);
 	mq_unlink(Q);
@@ -458,8 +428,8 @@ static void notify(void)
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &set, &old);
-	ERR(mq_notify(q, &ev), 0, "mq_notify SIGEV_SIGNAL");
-	ERR(mq_notify(q, &ev), EBUSY, "again by the same process");
+	EXPECT_ID(mq_notify(q, &ev), 0, "mq_notify SIGEV_SIGNAL");
+	EXPECT_ID(mq_notify(q, &ev), EBUSY, "again by the same process");
 	caught = 0;
 	ok(mq_send(q, "a", 1, 0) == 0, "a message into the empty queue");
 	sigprocmask(SIG_SETMASK, &old, NULL);
@@ -469,17 +439,17 @@ static void notify(void)
 	   "SI_MESGQ, the value, the sender's pid and uid");
 	caught = 0;
 	ok(mq_send(q, "b", 1, 0) == 0 && caught == 0, "once only");
-	ERR(mq_notify(q, &ev), 0, "registered again");
+	EXPECT_ID(mq_notify(q, &ev), 0, "registered again");
 	ok(mq_send(q, "c", 1, 0) == 0 && caught == 0, "no signal: the queue was not empty");
 	while (curmsgs(q) > 0)
 		mq_receive(q, buf, 64, NULL);
-	ERR(mq_notify(q, NULL), 0, "mq_notify(NULL) removes it");
+	EXPECT_ID(mq_notify(q, NULL), 0, "mq_notify(NULL) removes it");
 	ok(mq_send(q, "d", 1, 0) == 0 && caught == 0, "no signal after removal");
 	mq_receive(q, buf, 64, NULL);
-	ERR(mq_notify(q, NULL), 0, "mq_notify(NULL) with nothing registered");
+	EXPECT_ID(mq_notify(q, NULL), 0, "mq_notify(NULL) with nothing registered");
 
 	/* another process's registration */
-	ERR(mq_notify(q, &ev), 0, "registered");
+	EXPECT_ID(mq_notify(q, &ev), 0, "registered");
 	child = fork();
 	if (child == 0) {
 		errno = 0;
@@ -491,14 +461,14 @@ static void notify(void)
 	if (child == 0)
 		_exit(mq_notify(q, NULL) == 0 ? 0 : 1);
 	waitpid(child, &st, 0);
-	ERR(mq_notify(q, &ev), EBUSY, "a child's mq_notify(NULL) left ours");
+	EXPECT_ID(mq_notify(q, &ev), EBUSY, "a child's mq_notify(NULL) left ours");
 	q2 = mq_open(Q, O_RDWR);
 	mq_close(q2);
-	ERR(mq_notify(q, &ev), 0, "our close of another descriptor removed it");
-	ERR(mq_notify(q, NULL), 0, "removed");
+	EXPECT_ID(mq_notify(q, &ev), 0, "our close of another descriptor removed it");
+	EXPECT_ID(mq_notify(q, NULL), 0, "removed");
 
 	/* no notification while a receiver waits */
-	ERR(mq_notify(q, &ev), 0, "registered");
+	EXPECT_ID(mq_notify(q, &ev), 0, "registered");
 	child = fork();
 	if (child == 0)
 		_exit(mq_receive(q, buf, 64, NULL) == 1 ? 0 : 1);
@@ -508,7 +478,7 @@ static void notify(void)
 	waitpid(child, &st, 0);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0 && caught == 0 && curmsgs(q) == 0,
 	   "the child got it, no signal");
-	ERR(mq_notify(q, &ev), EBUSY, "still registered");
+	EXPECT_ID(mq_notify(q, &ev), EBUSY, "still registered");
 	ok(mq_send(q, "f", 1, 0) == 0 && caught == SIGUSR1, "the next message signals");
 	mq_receive(q, buf, 64, NULL);
 
@@ -518,32 +488,32 @@ static void notify(void)
 		_exit(mq_notify(q, &ev) == 0 ? 0 : 1);
 	waitpid(child, &st, 0);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "a child registered and exited");
-	ERR(mq_notify(q, &ev), 0, "its registration went with it");
-	ERR(mq_notify(q, NULL), 0, "removed");
+	EXPECT_ID(mq_notify(q, &ev), 0, "its registration went with it");
+	EXPECT_ID(mq_notify(q, NULL), 0, "removed");
 
 	/* SIGEV_NONE */
 	ev.sigev_notify = SIGEV_NONE;
-	ERR(mq_notify(q, &ev), 0, "SIGEV_NONE");
-	ERR(mq_notify(q, &ev), EBUSY, "it occupies the queue");
+	EXPECT_ID(mq_notify(q, &ev), 0, "SIGEV_NONE");
+	EXPECT_ID(mq_notify(q, &ev), EBUSY, "it occupies the queue");
 	caught = 0;
 	ok(mq_send(q, "g", 1, 0) == 0 && caught == 0, "no signal");
-	ERR(mq_notify(q, &ev), 0, "used up by the message");
+	EXPECT_ID(mq_notify(q, &ev), 0, "used up by the message");
 	mq_notify(q, NULL);
 	mq_receive(q, buf, 64, NULL);
 	/* bad sigevents */
 	ev.sigev_notify = 99;
-	ERR(mq_notify(q, &ev), EINVAL, "sigev_notify 99");
+	EXPECT_ID(mq_notify(q, &ev), EINVAL, "sigev_notify 99");
 	ev.sigev_notify = SIGEV_SIGNAL;
 	ev.sigev_signo = 65;
-	ERR(mq_notify(q, &ev), EINVAL, "signal 65");
+	EXPECT_ID(mq_notify(q, &ev), EINVAL, "signal 65");
 	ev.sigev_signo = 0;
-	ERR(mq_notify(q, &ev), 0, "signal 0 is accepted");
+	EXPECT_ID(mq_notify(q, &ev), 0, "signal 0 is accepted");
 	caught = 0;
 	ok(mq_send(q, "h", 1, 0) == 0 && caught == 0, "and sends nothing");
 	mq_receive(q, buf, 64, NULL);
-	ERR(mq_notify(q, &ev), 0, "and was used up");
+	EXPECT_ID(mq_notify(q, &ev), 0, "and was used up");
 	mq_notify(q, NULL);
-	ERR(syscall(SYS_mq_notify, q, bad_ptr), EFAULT, "a bad sigevent pointer (raw call: the C library reads it)");
+	EXPECT_ID(syscall(SYS_mq_notify, q, bad_ptr), EFAULT, "a bad sigevent pointer (raw call: the C library reads it)");
 
 	/* SIGEV_THREAD */
 	memset(&ev, 0, sizeof(ev));
@@ -551,8 +521,8 @@ static void notify(void)
 	ev.sigev_notify_function = on_notify_thread;
 	ev.sigev_value.sival_int = 77;
 	main_self = pthread_self();
-	ERR(mq_notify(q, &ev), 0, "SIGEV_THREAD");
-	ERR(mq_notify(q, &ev), EBUSY, "SIGEV_THREAD again");
+	EXPECT_ID(mq_notify(q, &ev), 0, "SIGEV_THREAD");
+	EXPECT_ID(mq_notify(q, &ev), EBUSY, "SIGEV_THREAD again");
 	ok(mq_send(q, "i", 1, 0) == 0, "SIGEV_THREAD: a message");
 	for (i = 0; i < 500 && !thread_calls; i++)
 		sleep_ms(10);
@@ -617,7 +587,7 @@ static void as_file(void)
 		 (int)getpid());
 	why("'%s'", line);
 	ok(!strcmp(line, want), "read: SIGEV_SIGNAL registration, its signal and pid");
-	ERR(write(q, "x", 1), EINVAL, "write(2) of a queue");
+	EXPECT_ID(write(q, "x", 1), EINVAL, "write(2) of a queue");
 	mq_close(q);
 	mq_unlink(Q);
 	for (unsigned i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
@@ -645,8 +615,8 @@ static void lifetime(void)
 	unsigned p;
 
 	ok(mq_send(q, "kept", 4, 3) == 0, "a message");
-	ERR(mq_unlink(Q), 0, "unlinked while open");
-	ERR(mq_open(Q, O_RDWR), ENOENT, "the name is gone");
+	EXPECT_ID(mq_unlink(Q), 0, "unlinked while open");
+	EXPECT_ID(mq_open(Q, O_RDWR), ENOENT, "the name is gone");
 	ok(mq_receive(q, buf, 64, &p) == 4 && p == 3 && !memcmp(buf, "kept", 4), "the queue and its message stay");
 	q2 = mq_open(Q, O_RDWR | O_CREAT | O_EXCL, 0600, NULL);
 	ok(q2 >= 0 && curmsgs(q2) == 0, "the name makes a new queue");

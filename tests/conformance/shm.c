@@ -38,30 +38,7 @@ static void find_self(const char *argv0)
 		snprintf(self, sizeof(self), "/bin/%s", argv0);
 }
 
-static const char *ename(int e)
-{
-	switch (e) {
-	case EEXIST: return "EEXIST";
-	case EIDRM: return "EIDRM";
-	case ENOSPC: return "ENOSPC";
-	default: return errname(e);
-	}
-}
 
-/* call returns >= 0 on success or -1 with errno (want 0: success). */
-#define ERR(call, want, ...)                                                                       \
-	do {                                                                                       \
-		errno = 0;                                                                         \
-		long rc_ = (long)(call);                                                           \
-		int err_ = errno;                                                                  \
-		char d_[160];                                                                      \
-		snprintf(d_, sizeof(d_), __VA_ARGS__);                                             \
-		why("rc=%ld errno=%s", rc_, ename(err_));                                          \
-		if ((want) == 0)                                                                   \
-			ok(rc_ >= 0, "%s -> ok", d_);                                              \
-		else                                                                               \
-			ok(rc_ == -1 && err_ == (want), "%s -> %s", d_, ename(want));              \
-	} while (0)
 
 /* shmat's (void *)-1 as -1 for ERR */
 static long at(int id, const void *addr, int flg)
@@ -140,20 +117,20 @@ static void test_get(void)
 {
 	int id, id2;
 
-	ERR(shmget(IPC_PRIVATE, 0, 0600), EINVAL, "shmget(IPC_PRIVATE, size 0)");
-	ERR(shmget(IPC_PRIVATE, SIZE_MAX, 0600), EINVAL, "shmget(IPC_PRIVATE, SIZE_MAX)");
-	ERR(shmget(KEY1, 0, 0), ENOENT, "shmget of a missing key without IPC_CREAT");
-	ERR(shmget(KEY1, PG, 0600), ENOENT, "shmget of a missing key, a mode but no IPC_CREAT");
-	ERR(shmget(KEY1, 0, IPC_CREAT | 0600), EINVAL, "shmget(IPC_CREAT, size 0) of a new key");
+	EXPECT_ID(shmget(IPC_PRIVATE, 0, 0600), EINVAL, "shmget(IPC_PRIVATE, size 0)");
+	EXPECT_ID(shmget(IPC_PRIVATE, SIZE_MAX, 0600), EINVAL, "shmget(IPC_PRIVATE, SIZE_MAX)");
+	EXPECT_ID(shmget(KEY1, 0, 0), ENOENT, "shmget of a missing key without IPC_CREAT");
+	EXPECT_ID(shmget(KEY1, PG, 0600), ENOENT, "shmget of a missing key, a mode but no IPC_CREAT");
+	EXPECT_ID(shmget(KEY1, 0, IPC_CREAT | 0600), EINVAL, "shmget(IPC_CREAT, size 0) of a new key");
 	id = shmget(KEY1, 5000, IPC_CREAT | IPC_EXCL | 0640);
 	ok(id >= 0, "shmget(KEY1, 5000, IPC_CREAT|IPC_EXCL) creates");
-	ERR(shmget(KEY1, 5000, IPC_CREAT | IPC_EXCL | 0640), EEXIST, "IPC_CREAT|IPC_EXCL again");
-	ERR(shmget(KEY1, 0, IPC_EXCL), 0, "IPC_EXCL without IPC_CREAT finds it");
+	EXPECT_ID(shmget(KEY1, 5000, IPC_CREAT | IPC_EXCL | 0640), EEXIST, "IPC_CREAT|IPC_EXCL again");
+	EXPECT_ID(shmget(KEY1, 0, IPC_EXCL), 0, "IPC_EXCL without IPC_CREAT finds it");
 	ok(shmget(KEY1, 0, 0) == id, "shmget(KEY1, 0, 0) gives the same id");
 	ok(shmget(KEY1, 5000, IPC_CREAT) == id, "shmget(KEY1, the same size, IPC_CREAT) too");
 	ok(shmget(KEY1, 1, 0) == id, "a smaller size finds it");
-	ERR(shmget(KEY1, 5001, 0), EINVAL, "a size larger than the segment's");
-	ERR(shmget(KEY1, 5001, IPC_CREAT | IPC_EXCL), EEXIST, "EEXIST before the size");
+	EXPECT_ID(shmget(KEY1, 5001, 0), EINVAL, "a size larger than the segment's");
+	EXPECT_ID(shmget(KEY1, 5001, IPC_CREAT | IPC_EXCL), EEXIST, "EEXIST before the size");
 	id2 = shmget(IPC_PRIVATE, PG, 0600);
 	ok(id2 >= 0 && id2 != id, "IPC_PRIVATE makes a new segment");
 	{
@@ -163,7 +140,7 @@ static void test_get(void)
 		shmctl(id3, IPC_RMID, NULL);
 	}
 	shmctl(id2, IPC_RMID, NULL);
-	ERR(shmctl(id2, IPC_STAT, &(struct shmid_ds){0}), EINVAL, "IPC_STAT of a removed id");
+	EXPECT_ID(shmctl(id2, IPC_STAT, &(struct shmid_ds){0}), EINVAL, "IPC_STAT of a removed id");
 	shmctl(id, IPC_RMID, NULL);
 }
 
@@ -200,27 +177,27 @@ static void test_stat(void)
 		   "a second attach (SHM_RDONLY) sees the same bytes");
 		ok(stat_of(id).shm_nattch == 2, "nattch 2");
 		ok(store_faults(q), "a store to a SHM_RDONLY attach is SIGSEGV");
-		ERR(mprotect(q, PG, PROT_READ | PROT_WRITE), EACCES,
+		EXPECT_ID(mprotect(q, PG, PROT_READ | PROT_WRITE), EACCES,
 		    "mprotect(PROT_WRITE) of a SHM_RDONLY attach");
-		ERR(shmdt(q), 0, "shmdt of the second");
+		EXPECT_ID(shmdt(q), 0, "shmdt of the second");
 		ok(stat_of(id).shm_nattch == 1 && stat_of(id).shm_dtime >= t0, "nattch 1, dtime set");
 	}
-	ERR(shmdt(p + 1), EINVAL, "shmdt(unaligned)");
-	ERR(shmdt(p + PG), EINVAL, "shmdt(the attach's second page)");
-	ERR(shmdt(p), 0, "shmdt");
-	ERR(shmdt(p), EINVAL, "shmdt again");
-	ERR(shmdt(NULL), EINVAL, "shmdt(NULL)");
+	EXPECT_ID(shmdt(p + 1), EINVAL, "shmdt(unaligned)");
+	EXPECT_ID(shmdt(p + PG), EINVAL, "shmdt(the attach's second page)");
+	EXPECT_ID(shmdt(p), 0, "shmdt");
+	EXPECT_ID(shmdt(p), EINVAL, "shmdt again");
+	EXPECT_ID(shmdt(NULL), EINVAL, "shmdt(NULL)");
 	ok(stat_of(id).shm_nattch == 0, "nattch 0");
 	p = shmat(id, NULL, 0);
 	ok(!strcmp(p, "shared"), "the bytes stay while the segment exists");
 	shmdt(p);
-	ERR(shmctl(id, IPC_STAT, NULLP), EFAULT, "IPC_STAT(NULL)");
-	ERR(shmctl(id, IPC_STAT, BADP), EFAULT, "IPC_STAT(bad pointer)");
-	ERR(shmctl(-1, IPC_STAT, &ds), EINVAL, "IPC_STAT(-1)");
-	ERR(shmctl(id + 1, IPC_STAT, &ds), EINVAL, "IPC_STAT of an id never given");
-	ERR(shmctl(id, 99, &ds), EINVAL, "shmctl(cmd 99)");
-	ERR(shmctl(id, -1, &ds), EINVAL, "shmctl(cmd -1)");
-	ERR(syscall(SYS_shmctl, id, IPC_STAT | 0x100, &ds), EINVAL,
+	EXPECT_ID(shmctl(id, IPC_STAT, NULLP), EFAULT, "IPC_STAT(NULL)");
+	EXPECT_ID(shmctl(id, IPC_STAT, BADP), EFAULT, "IPC_STAT(bad pointer)");
+	EXPECT_ID(shmctl(-1, IPC_STAT, &ds), EINVAL, "IPC_STAT(-1)");
+	EXPECT_ID(shmctl(id + 1, IPC_STAT, &ds), EINVAL, "IPC_STAT of an id never given");
+	EXPECT_ID(shmctl(id, 99, &ds), EINVAL, "shmctl(cmd 99)");
+	EXPECT_ID(shmctl(id, -1, &ds), EINVAL, "shmctl(cmd -1)");
+	EXPECT_ID(syscall(SYS_shmctl, id, IPC_STAT | 0x100, &ds), EINVAL,
 	    "the direct shmctl with IPC_64 in cmd");
 	shmctl(id, IPC_RMID, NULL);
 }
@@ -234,26 +211,26 @@ static void test_set_rmid(void)
 	ds.shm_perm.mode = 0777 | 07000;
 	ds.shm_perm.uid = 123;
 	ds.shm_perm.gid = 456;
-	ERR(shmctl(id, IPC_SET, &ds), 0, "IPC_SET mode 07777, uid 123, gid 456");
+	EXPECT_ID(shmctl(id, IPC_SET, &ds), 0, "IPC_SET mode 07777, uid 123, gid 456");
 	ds = stat_of(id);
 	ok(ds.shm_perm.mode == 0777 && ds.shm_perm.uid == 123 && ds.shm_perm.gid == 456 &&
 	       ds.shm_perm.cuid == 0,
 	   "IPC_STAT: the 9 mode bits, the new owner, the creator kept");
 	ds.shm_perm.uid = (uid_t)-1;
-	ERR(shmctl(id, IPC_SET, &ds), EINVAL, "IPC_SET uid -1");
-	ERR(shmctl(id, IPC_SET, BADP), EFAULT, "IPC_SET(bad pointer)");
-	ERR(shmctl(-5, IPC_SET, BADP), EINVAL, "IPC_SET(-5, bad pointer): the id first");
-	ERR(shmctl(id + 32768 * 7, IPC_SET, BADP), EFAULT, "IPC_SET(stale id, bad pointer): the copy first");
+	EXPECT_ID(shmctl(id, IPC_SET, &ds), EINVAL, "IPC_SET uid -1");
+	EXPECT_ID(shmctl(id, IPC_SET, BADP), EFAULT, "IPC_SET(bad pointer)");
+	EXPECT_ID(shmctl(-5, IPC_SET, BADP), EINVAL, "IPC_SET(-5, bad pointer): the id first");
+	EXPECT_ID(shmctl(id + 32768 * 7, IPC_SET, BADP), EFAULT, "IPC_SET(stale id, bad pointer): the copy first");
 	ok(stat_of(id).shm_perm.uid == 123, "a failed IPC_SET changed nothing");
 
 	p = shmat(id, NULL, 0);
 	strcpy(p, "kept");
-	ERR(shmctl(id, IPC_RMID, NULL), 0, "IPC_RMID while attached");
+	EXPECT_ID(shmctl(id, IPC_RMID, NULL), 0, "IPC_RMID while attached");
 	ds = stat_of(id);
 	ok(ds.shm_perm.__key == IPC_PRIVATE, "IPC_STAT after: the key is IPC_PRIVATE");
 	ok(ds.shm_perm.mode == (0777 | SHM_DEST), "IPC_STAT after: mode has SHM_DEST");
 	ok(ds.shm_nattch == 1 && !strcmp(p, "kept"), "still attached, the bytes there");
-	ERR(shmget(KEY1, 0, 0), ENOENT, "shmget of its key");
+	EXPECT_ID(shmget(KEY1, 0, 0), ENOENT, "shmget of its key");
 	{
 		char *q = shmat(id, NULL, 0);
 
@@ -267,14 +244,14 @@ static void test_set_rmid(void)
 		ok(id2 >= 0 && id2 != id, "the key makes a new segment");
 		shmctl(id2, IPC_RMID, NULL);
 	}
-	ERR(shmctl(id, IPC_RMID, NULL), 0, "IPC_RMID again while attached");
-	ERR(shmdt(p), 0, "the last shmdt");
-	ERR(shmctl(id, IPC_STAT, &ds), EINVAL, "IPC_STAT: the segment is gone");
-	ERR(at(id, NULL, 0), EINVAL, "shmat of it");
-	ERR(shmctl(id, IPC_RMID, NULL), EINVAL, "IPC_RMID of it");
+	EXPECT_ID(shmctl(id, IPC_RMID, NULL), 0, "IPC_RMID again while attached");
+	EXPECT_ID(shmdt(p), 0, "the last shmdt");
+	EXPECT_ID(shmctl(id, IPC_STAT, &ds), EINVAL, "IPC_STAT: the segment is gone");
+	EXPECT_ID(at(id, NULL, 0), EINVAL, "shmat of it");
+	EXPECT_ID(shmctl(id, IPC_RMID, NULL), EINVAL, "IPC_RMID of it");
 	id = shmget(KEY1, PG, IPC_CREAT | 0600);
-	ERR(shmctl(id, IPC_RMID, NULL), 0, "IPC_RMID of an unattached segment");
-	ERR(shmctl(id, IPC_STAT, &ds), EINVAL, "is at once gone");
+	EXPECT_ID(shmctl(id, IPC_RMID, NULL), 0, "IPC_RMID of an unattached segment");
+	EXPECT_ID(shmctl(id, IPC_STAT, &ds), EINVAL, "is at once gone");
 }
 
 static void test_attach_addr(void)
@@ -285,14 +262,14 @@ static void test_attach_addr(void)
 
 	munmap(hole, 4 * PG);
 	area[0] = 'a';
-	ERR(at(id, hole + 1, 0), EINVAL, "shmat(unaligned) without SHM_RND");
+	EXPECT_ID(at(id, hole + 1, 0), EINVAL, "shmat(unaligned) without SHM_RND");
 	p = shmat(id, hole + 100, SHM_RND);
 	ok(p == hole, "shmat(unaligned, SHM_RND) rounds down");
 	shmdt(p);
-	ERR(at(id, NULL, SHM_REMAP), EINVAL, "shmat(NULL, SHM_REMAP)");
-	ERR(at(id, (char *)100, SHM_RND | SHM_REMAP), EINVAL, "shmat(rounds to 0, SHM_REMAP)");
-	ERR(at(id, area, 0), EINVAL, "shmat over a mapping");
-	ERR(at(id, hole - PG, 0), EINVAL, "shmat over its last page");
+	EXPECT_ID(at(id, NULL, SHM_REMAP), EINVAL, "shmat(NULL, SHM_REMAP)");
+	EXPECT_ID(at(id, (char *)100, SHM_RND | SHM_REMAP), EINVAL, "shmat(rounds to 0, SHM_REMAP)");
+	EXPECT_ID(at(id, area, 0), EINVAL, "shmat over a mapping");
+	EXPECT_ID(at(id, hole - PG, 0), EINVAL, "shmat over its last page");
 	ok(area[0] == 'a', "the mapping is untouched");
 	p = shmat(id, area, SHM_REMAP);
 	ok(p == area && area[0] == 0, "SHM_REMAP replaces it");
@@ -304,18 +281,18 @@ static void test_attach_addr(void)
 	p = shmat(id, hole, 0);
 	ok(p == hole, "shmat at a free address");
 	ok(stat_of(id).shm_nattch == 2, "nattch 2");
-	ERR(mprotect(p + PG, PG, PROT_READ), 0, "mprotect of the attach's second page");
+	EXPECT_ID(mprotect(p + PG, PG, PROT_READ), 0, "mprotect of the attach's second page");
 	ok(stat_of(id).shm_nattch == 3, "the split counts: nattch 3");
-	ERR(shmdt(p), 0, "shmdt of the start");
+	EXPECT_ID(shmdt(p), 0, "shmdt of the start");
 	ok(stat_of(id).shm_nattch == 1, "both pieces went: nattch 1");
 	ok(store_faults(hole + PG), "the second piece is unmapped");
-	ERR(shmdt(area), 0, "shmdt of the other attach");
+	EXPECT_ID(shmdt(area), 0, "shmdt of the other attach");
 	ok(stat_of(id).shm_nattch == 0, "nattch 0");
 	p = shmat(id, NULL, SHM_EXEC);
 	ok(p != (void *)-1, "shmat(SHM_EXEC)");
 	shmdt(p);
-	ERR(at(-1, NULL, 0), EINVAL, "shmat(-1)");
-	ERR(at(id + 32768, NULL, 0), EINVAL, "shmat of a stale id");
+	EXPECT_ID(at(-1, NULL, 0), EINVAL, "shmat(-1)");
+	EXPECT_ID(at(id + 32768, NULL, 0), EINVAL, "shmat of a stale id");
 	shmctl(id, IPC_RMID, NULL);
 	munmap(area, 8 * PG);
 }
@@ -347,16 +324,16 @@ static void test_info(void)
 			found = -100;
 	}
 	ok(found == 1, "SHM_STAT over the indexes finds the id");
-	ERR(shmctl(max + 1, SHM_STAT, &ds), EINVAL, "SHM_STAT past the highest index");
-	ERR(shmctl(id % 32768, SHM_STAT_ANY, &ds), 0, "SHM_STAT_ANY");
+	EXPECT_ID(shmctl(max + 1, SHM_STAT, &ds), EINVAL, "SHM_STAT past the highest index");
+	EXPECT_ID(shmctl(id % 32768, SHM_STAT_ANY, &ds), 0, "SHM_STAT_ANY");
 	ok(shmctl(id, SHM_STAT, &ds) == id, "SHM_STAT given the whole id takes its low 15 bits");
-	ERR(shmctl(0, IPC_INFO, BADP), EFAULT, "IPC_INFO(bad pointer)");
-	ERR(shmctl(-1, IPC_INFO, (struct shmid_ds *)&info), EINVAL, "IPC_INFO with id -1");
-	ERR(shmctl(id, SHM_LOCK, NULL), 0, "SHM_LOCK");
+	EXPECT_ID(shmctl(0, IPC_INFO, BADP), EFAULT, "IPC_INFO(bad pointer)");
+	EXPECT_ID(shmctl(-1, IPC_INFO, (struct shmid_ds *)&info), EINVAL, "IPC_INFO with id -1");
+	EXPECT_ID(shmctl(id, SHM_LOCK, NULL), 0, "SHM_LOCK");
 	ok(stat_of(id).shm_perm.mode == (0600 | SHM_LOCKED), "mode has SHM_LOCKED");
-	ERR(shmctl(id, SHM_UNLOCK, NULL), 0, "SHM_UNLOCK");
+	EXPECT_ID(shmctl(id, SHM_UNLOCK, NULL), 0, "SHM_UNLOCK");
 	ok(stat_of(id).shm_perm.mode == 0600, "SHM_LOCKED gone");
-	ERR(shmctl(-1, SHM_LOCK, NULL), EINVAL, "SHM_LOCK(-1)");
+	EXPECT_ID(shmctl(-1, SHM_LOCK, NULL), EINVAL, "SHM_LOCK(-1)");
 	/* the same limits in /proc/sys/kernel, the segment in /proc/sysvipc/shm */
 	{
 		unsigned long v[3] = {0, 0, 0};
@@ -438,18 +415,18 @@ static void test_perms(void)
 		child_begin();
 		if (setgid(NOBODY) || setuid(NOBODY))
 			_exit(255);
-		ERR(shmget(KEY1, 0, 0600), EACCES, "nobody: shmget asking rw- of mode 0604");
-		ERR(shmget(KEY1, 0, 0004), 0, "nobody: shmget asking r-- ");
-		ERR(shmget(KEY1, 0, 0), 0, "nobody: shmget asking nothing");
-		ERR(at(id, NULL, 0), EACCES, "nobody: shmat read-write");
-		ERR(at(id, NULL, SHM_RDONLY), 0, "nobody: shmat SHM_RDONLY");
-		ERR(at(id, NULL, SHM_RDONLY | SHM_EXEC), EACCES, "nobody: shmat SHM_EXEC");
-		ERR(shmctl(id, IPC_STAT, &ds), 0, "nobody: IPC_STAT (r for others)");
-		ERR(shmctl(id, IPC_RMID, NULL), EPERM, "nobody: IPC_RMID");
-		ERR(shmctl(id, IPC_SET, &ds), EPERM, "nobody: IPC_SET");
-		ERR(shmctl(id, SHM_LOCK, NULL), EPERM, "nobody: SHM_LOCK");
-		ERR(shmctl(id, SHM_UNLOCK, NULL), EPERM, "nobody: SHM_UNLOCK");
-		ERR(shmctl(id + 1, IPC_RMID, NULL), EINVAL, "nobody: IPC_RMID of a bad id: EINVAL first");
+		EXPECT_ID(shmget(KEY1, 0, 0600), EACCES, "nobody: shmget asking rw- of mode 0604");
+		EXPECT_ID(shmget(KEY1, 0, 0004), 0, "nobody: shmget asking r-- ");
+		EXPECT_ID(shmget(KEY1, 0, 0), 0, "nobody: shmget asking nothing");
+		EXPECT_ID(at(id, NULL, 0), EACCES, "nobody: shmat read-write");
+		EXPECT_ID(at(id, NULL, SHM_RDONLY), 0, "nobody: shmat SHM_RDONLY");
+		EXPECT_ID(at(id, NULL, SHM_RDONLY | SHM_EXEC), EACCES, "nobody: shmat SHM_EXEC");
+		EXPECT_ID(shmctl(id, IPC_STAT, &ds), 0, "nobody: IPC_STAT (r for others)");
+		EXPECT_ID(shmctl(id, IPC_RMID, NULL), EPERM, "nobody: IPC_RMID");
+		EXPECT_ID(shmctl(id, IPC_SET, &ds), EPERM, "nobody: IPC_SET");
+		EXPECT_ID(shmctl(id, SHM_LOCK, NULL), EPERM, "nobody: SHM_LOCK");
+		EXPECT_ID(shmctl(id, SHM_UNLOCK, NULL), EPERM, "nobody: SHM_UNLOCK");
+		EXPECT_ID(shmctl(id + 1, IPC_RMID, NULL), EINVAL, "nobody: IPC_RMID of a bad id: EINVAL first");
 		child_end();
 	}
 	child_join(pid, "the nobody child");
@@ -466,10 +443,10 @@ static void test_perms(void)
 		child_begin();
 		if (setgid(NOBODY) || setuid(NOBODY))
 			_exit(255);
-		ERR(shmctl(id, IPC_STAT, &ds), EACCES, "nobody: IPC_STAT of mode 0600");
-		ERR(shmctl(id % 32768, SHM_STAT, &ds), EACCES, "nobody: SHM_STAT of it");
-		ERR(shmctl(id % 32768, SHM_STAT_ANY, &ds), 0, "nobody: SHM_STAT_ANY of it");
-		ERR(at(id, NULL, SHM_RDONLY), EACCES, "nobody: shmat SHM_RDONLY of it");
+		EXPECT_ID(shmctl(id, IPC_STAT, &ds), EACCES, "nobody: IPC_STAT of mode 0600");
+		EXPECT_ID(shmctl(id % 32768, SHM_STAT, &ds), EACCES, "nobody: SHM_STAT of it");
+		EXPECT_ID(shmctl(id % 32768, SHM_STAT_ANY, &ds), 0, "nobody: SHM_STAT_ANY of it");
+		EXPECT_ID(at(id, NULL, SHM_RDONLY), EACCES, "nobody: shmat SHM_RDONLY of it");
 		child_end();
 	}
 	child_join(pid, "the second nobody child");
@@ -484,12 +461,12 @@ static void test_perms(void)
 		child_begin();
 		if (setgid(NOBODY) || setuid(NOBODY))
 			_exit(255);
-		ERR(at(id, NULL, 0), 0, "nobody as the owner: shmat read-write");
-		ERR(shmctl(id, IPC_RMID, NULL), 0, "nobody as the owner: IPC_RMID");
+		EXPECT_ID(at(id, NULL, 0), 0, "nobody as the owner: shmat read-write");
+		EXPECT_ID(shmctl(id, IPC_RMID, NULL), 0, "nobody as the owner: IPC_RMID");
 		child_end();
 	}
 	child_join(pid, "the owner child");
-	ERR(shmctl(id, IPC_STAT, &(struct shmid_ds){0}), EINVAL, "its exit detached it: gone");
+	EXPECT_ID(shmctl(id, IPC_STAT, &(struct shmid_ds){0}), EINVAL, "its exit detached it: gone");
 }
 
 static void test_fork_exec(void)
@@ -524,7 +501,7 @@ static void test_fork_exec(void)
 	shmctl(id, IPC_RMID, NULL);
 	ok(stat_of(id).shm_nattch == 1 && p[0] == 'c', "RMID'd: the parent still attached");
 	shmdt(p);
-	ERR(shmctl(id, IPC_STAT, &(struct shmid_ds){0}), EINVAL, "gone at the parent's shmdt");
+	EXPECT_ID(shmctl(id, IPC_STAT, &(struct shmid_ds){0}), EINVAL, "gone at the parent's shmdt");
 }
 
 /* The ipc(2) multiplexer (i386 only): old layouts and version checks. */
@@ -535,14 +512,14 @@ static void test_ipc_call(void)
 	unsigned long addr = 0;
 	unsigned char old[48];
 
-	ERR(syscall(SYS_ipc, 21 | (1 << 16), id, 0, &addr, NULL, 0), EINVAL, "ipc(SHMAT version 1)");
-	ERR(syscall(SYS_ipc, 21, id, 0, &addr, NULL, 0), 0, "ipc(SHMAT) stores the address");
+	EXPECT_ID(syscall(SYS_ipc, 21 | (1 << 16), id, 0, &addr, NULL, 0), EINVAL, "ipc(SHMAT version 1)");
+	EXPECT_ID(syscall(SYS_ipc, 21, id, 0, &addr, NULL, 0), 0, "ipc(SHMAT) stores the address");
 	ok(addr != 0 && stat_of(id).shm_nattch == 1, "ipc(SHMAT): attached");
-	ERR(syscall(SYS_ipc, 22, 0, 0, 0, (void *)addr, 0), 0, "ipc(SHMDT)");
-	ERR(syscall(SYS_ipc, 24, id, IPC_STAT, 0, old, 0), 0, "ipc(SHMCTL, IPC_STAT) old layout");
+	EXPECT_ID(syscall(SYS_ipc, 22, 0, 0, 0, (void *)addr, 0), 0, "ipc(SHMDT)");
+	EXPECT_ID(syscall(SYS_ipc, 24, id, IPC_STAT, 0, old, 0), 0, "ipc(SHMCTL, IPC_STAT) old layout");
 	ok(*(unsigned short *)(old + 12) == 0600 && *(int *)(old + 16) == PG,
 	   "the old shmid_ds: mode 0600, segsz");
-	ERR(syscall(SYS_ipc, 99, 0, 0, 0, NULL, 0), ENOSYS, "ipc(call 99)");
+	EXPECT_ID(syscall(SYS_ipc, 99, 0, 0, 0, NULL, 0), ENOSYS, "ipc(call 99)");
 	shmctl(id, IPC_RMID, NULL);
 #else
 	static const char *const lines[] = {

@@ -36,32 +36,7 @@ struct mbig {
 static char *volatile bad_ptr = BAD_PTR_LOW;
 static volatile sig_atomic_t caught;
 
-static const char *ename(int e)
-{
-	switch (e) {
-	case EEXIST: return "EEXIST";
-	case EIDRM: return "EIDRM";
-	case ENOMSG: return "ENOMSG";
-	case E2BIG: return "E2BIG";
-	case ENOSPC: return "ENOSPC";
-	default: return errname(e);
-	}
-}
 
-/* call is -1 with errno want, or (want 0) any value >= 0 */
-#define ERR(call, want, ...)                                                                       \
-	do {                                                                                       \
-		errno = 0;                                                                         \
-		long rc_ = (long)(call);                                                           \
-		int err_ = errno;                                                                  \
-		char d_[160];                                                                      \
-		snprintf(d_, sizeof(d_), __VA_ARGS__);                                             \
-		why("rc=%ld errno=%s", rc_, ename(err_));                                          \
-		if ((want) == 0)                                                                   \
-			ok(rc_ >= 0, "%s -> ok", d_);                                              \
-		else                                                                               \
-			ok(rc_ == -1 && err_ == (want), "%s -> %s", d_, ename(want));              \
-	} while (0)
 
 static void on_sig(int sig)
 {
@@ -139,7 +114,7 @@ static void limits(void)
 
 	memset(&mi, 0, sizeof(mi));
 	rc = msgctl(0, IPC_INFO, (struct msqid_ds *)&mi);
-	why("rc=%d errno=%s", rc, ename(errno));
+	why("rc=%d errno=%s", rc, errname(errno));
 	ok(rc >= 0, "msgctl(IPC_INFO) -> the highest index in use");
 	ok(mi.msgmax == 8192 && mi.msgmnb == 16384 && mi.msgmni == 32000,
 	   "IPC_INFO: msgmax 8192, msgmnb 16384, msgmni 32000");
@@ -148,7 +123,7 @@ static void limits(void)
 	ok(mi.msgssz == 16 && mi.msgseg == 0xffff && mi.msgpool == 512000 && mi.msgmap == 16384 &&
 		   mi.msgtql == 16384,
 	   "IPC_INFO: msgssz 16, msgseg 65535, msgpool 512000, msgmap 16384, msgtql 16384");
-	ERR(msgctl(0, IPC_INFO, (struct msqid_ds *)(void *)bad_ptr), EFAULT,
+	EXPECT_ID(msgctl(0, IPC_INFO, (struct msqid_ds *)(void *)bad_ptr), EFAULT,
 	    "msgctl(IPC_INFO) to a bad pointer");
 }
 
@@ -209,20 +184,20 @@ static void get(void)
 	ok(a >= 0 && b >= 0 && a != b, "IPC_PRIVATE makes a new queue each time");
 	msgctl(a, IPC_RMID, NULL);
 	msgctl(b, IPC_RMID, NULL);
-	ERR(msgctl(a, IPC_STAT, &ds), EINVAL, "IPC_STAT of a removed queue");
-	ERR(msgsnd(a, &(struct m64){1, "x"}, 1, 0), EINVAL, "msgsnd to a removed queue");
+	EXPECT_ID(msgctl(a, IPC_STAT, &ds), EINVAL, "IPC_STAT of a removed queue");
+	EXPECT_ID(msgsnd(a, &(struct m64){1, "x"}, 1, 0), EINVAL, "msgsnd to a removed queue");
 
 	id = msgget(KEY, 0);
 	if (id >= 0)
 		msgctl(id, IPC_RMID, NULL);
-	ERR(msgget(KEY, 0600), ENOENT, "msgget of a missing key without IPC_CREAT");
+	EXPECT_ID(msgget(KEY, 0600), ENOENT, "msgget of a missing key without IPC_CREAT");
 	id = msgget(KEY, IPC_CREAT | 0640);
 	ok(id >= 0, "msgget(IPC_CREAT) makes the key's queue");
 	ok(msgget(KEY, 0) == id && msgget(KEY, IPC_CREAT | 0600) == id,
 	   "msgget of the key again finds it");
-	ERR(msgget(KEY, IPC_CREAT | IPC_EXCL | 0600), EEXIST, "msgget(IPC_CREAT | IPC_EXCL) of it");
+	EXPECT_ID(msgget(KEY, IPC_CREAT | IPC_EXCL | 0600), EEXIST, "msgget(IPC_CREAT | IPC_EXCL) of it");
 	memset(&ds, 0xa5, sizeof(ds));
-	ERR(msgctl(id, IPC_STAT, &ds), 0, "msgctl(IPC_STAT)");
+	EXPECT_ID(msgctl(id, IPC_STAT, &ds), 0, "msgctl(IPC_STAT)");
 	ok(ds.msg_perm.__key == KEY && (ds.msg_perm.mode & 0777) == 0640 &&
 		   ds.msg_perm.uid == geteuid() && ds.msg_perm.cuid == geteuid() &&
 		   ds.msg_perm.gid == getegid() && ds.msg_perm.cgid == getegid(),
@@ -232,13 +207,13 @@ static void get(void)
 		   ds.msg_rtime == 0,
 	   "empty: qbytes 16384, no pids, no times");
 	ok(ds.msg_ctime >= t0 && ds.msg_ctime <= time(NULL), "msg_ctime is the creation's");
-	ERR(msgctl(id, IPC_STAT, (struct msqid_ds *)(void *)bad_ptr), EFAULT,
+	EXPECT_ID(msgctl(id, IPC_STAT, (struct msqid_ds *)(void *)bad_ptr), EFAULT,
 	    "IPC_STAT to a bad pointer");
-	ERR(msgctl(id, 99, &ds), EINVAL, "msgctl of an unknown command");
-	ERR(msgctl(-1, IPC_STAT, &ds), EINVAL, "msgctl of id -1");
-	ERR(msgctl(id, IPC_RMID, NULL), 0, "IPC_RMID");
-	ERR(msgctl(id, IPC_RMID, NULL), EINVAL, "IPC_RMID again");
-	ERR(msgget(KEY, 0600), ENOENT, "the key is gone with it");
+	EXPECT_ID(msgctl(id, 99, &ds), EINVAL, "msgctl of an unknown command");
+	EXPECT_ID(msgctl(-1, IPC_STAT, &ds), EINVAL, "msgctl of id -1");
+	EXPECT_ID(msgctl(id, IPC_RMID, NULL), 0, "IPC_RMID");
+	EXPECT_ID(msgctl(id, IPC_RMID, NULL), EINVAL, "IPC_RMID again");
+	EXPECT_ID(msgget(KEY, 0600), ENOENT, "the key is gone with it");
 }
 
 static void send_receive(void)
@@ -250,32 +225,32 @@ static void send_receive(void)
 	time_t t0 = time(NULL);
 	long n;
 
-	ERR(msgsnd(-1, &(struct m64){1, "x"}, 1, 0), EINVAL, "msgsnd to id -1");
-	ERR(msgsnd(id, &(struct m64){0, "x"}, 1, 0), EINVAL, "msgsnd of mtype 0");
-	ERR(msgsnd(id, &(struct m64){-5, "x"}, 1, 0), EINVAL, "msgsnd of a negative mtype");
+	EXPECT_ID(msgsnd(-1, &(struct m64){1, "x"}, 1, 0), EINVAL, "msgsnd to id -1");
+	EXPECT_ID(msgsnd(id, &(struct m64){0, "x"}, 1, 0), EINVAL, "msgsnd of mtype 0");
+	EXPECT_ID(msgsnd(id, &(struct m64){-5, "x"}, 1, 0), EINVAL, "msgsnd of a negative mtype");
 	big.mtype = 1;
 	memset(big.mtext, 'b', sizeof(big.mtext));
-	ERR(msgsnd(id, &big, 8193, 0), EINVAL, "msgsnd of 8193 bytes (MSGMAX 8192)");
-	ERR(msgsnd(id, &big, (size_t)-1, 0), EINVAL, "msgsnd of size (size_t)-1");
-	ERR(msgsnd(id, (void *)bad_ptr, 1, 0), EFAULT, "msgsnd from a bad pointer");
-	ERR(msgsnd(id, &big, 8192, 0), 0, "msgsnd of 8192 bytes");
-	ERR(msgctl(id, IPC_STAT, &ds), 0, "IPC_STAT after a send");
+	EXPECT_ID(msgsnd(id, &big, 8193, 0), EINVAL, "msgsnd of 8193 bytes (MSGMAX 8192)");
+	EXPECT_ID(msgsnd(id, &big, (size_t)-1, 0), EINVAL, "msgsnd of size (size_t)-1");
+	EXPECT_ID(msgsnd(id, (void *)bad_ptr, 1, 0), EFAULT, "msgsnd from a bad pointer");
+	EXPECT_ID(msgsnd(id, &big, 8192, 0), 0, "msgsnd of 8192 bytes");
+	EXPECT_ID(msgctl(id, IPC_STAT, &ds), 0, "IPC_STAT after a send");
 	ok(ds.msg_qnum == 1 && ds.msg_cbytes == 8192 && ds.msg_lspid == getpid() &&
 		   ds.msg_lrpid == 0 && ds.msg_stime >= t0 && ds.msg_rtime == 0,
 	   "qnum 1, cbytes 8192, lspid the sender, stime set");
-	ERR(msgrcv(id, &m, sizeof(m.mtext), 0, 0), E2BIG, "msgrcv into 64 bytes of a longer one");
+	EXPECT_ID(msgrcv(id, &m, sizeof(m.mtext), 0, 0), E2BIG, "msgrcv into 64 bytes of a longer one");
 	ok(qnum(id) == 1, "it stays queued");
 	n = msgrcv(id, &m, sizeof(m.mtext), 0, MSG_NOERROR);
 	ok(n == 64 && m.mtype == 1 && m.mtext[63] == 'b', "MSG_NOERROR truncates it to 64 bytes");
-	ERR(msgctl(id, IPC_STAT, &ds), 0, "IPC_STAT after a receive");
+	EXPECT_ID(msgctl(id, IPC_STAT, &ds), 0, "IPC_STAT after a receive");
 	ok(ds.msg_qnum == 0 && ds.msg_cbytes == 0 && ds.msg_lrpid == getpid() &&
 		   ds.msg_rtime >= t0,
 	   "the rest is gone: qnum 0, cbytes 0, lrpid the receiver, rtime set");
 
-	ERR(msgrcv(id, &m, sizeof(m.mtext), 0, IPC_NOWAIT), ENOMSG, "IPC_NOWAIT on an empty queue");
-	ERR(msgrcv(-1, &m, sizeof(m.mtext), 0, IPC_NOWAIT), EINVAL, "msgrcv from id -1");
-	ERR(msgrcv(id, &m, (size_t)-1, 0, IPC_NOWAIT), EINVAL, "msgrcv of size (size_t)-1");
-	ERR(msgsnd(id, &(struct m64){7, ""}, 0, 0), 0, "msgsnd of 0 bytes");
+	EXPECT_ID(msgrcv(id, &m, sizeof(m.mtext), 0, IPC_NOWAIT), ENOMSG, "IPC_NOWAIT on an empty queue");
+	EXPECT_ID(msgrcv(-1, &m, sizeof(m.mtext), 0, IPC_NOWAIT), EINVAL, "msgrcv from id -1");
+	EXPECT_ID(msgrcv(id, &m, (size_t)-1, 0, IPC_NOWAIT), EINVAL, "msgrcv of size (size_t)-1");
+	EXPECT_ID(msgsnd(id, &(struct m64){7, ""}, 0, 0), 0, "msgsnd of 0 bytes");
 	n = msgrcv(id, &m, 0, 0, 0);
 	ok(n == 0 && m.mtype == 7, "msgrcv of it into 0 bytes -> 0");
 
@@ -294,8 +269,8 @@ static void send_receive(void)
 	ok(n == 4 && m.mtype == 1, "msgtyp -4: the lowest type at most 4");
 	n = msgrcv(id, &m, sizeof(m.mtext), -4, 0);
 	ok(n == 4 && m.mtype == 2, "msgtyp -4 again: type 2");
-	ERR(msgrcv(id, &m, sizeof(m.mtext), 9, IPC_NOWAIT), ENOMSG, "msgtyp 9: none -> ENOMSG");
-	ERR(msgrcv(id, &m, sizeof(m.mtext), -2, IPC_NOWAIT), ENOMSG, "msgtyp -2: none -> ENOMSG");
+	EXPECT_ID(msgrcv(id, &m, sizeof(m.mtext), 9, IPC_NOWAIT), ENOMSG, "msgtyp 9: none -> ENOMSG");
+	EXPECT_ID(msgrcv(id, &m, sizeof(m.mtext), -2, IPC_NOWAIT), ENOMSG, "msgtyp -2: none -> ENOMSG");
 	n = msgrcv(id, &m, sizeof(m.mtext), LONG_MIN, IPC_NOWAIT);
 	ok(n == 8 && m.mtype == 3, "msgtyp LONG_MIN: any type (the lowest)");
 	n = msgrcv(id, &m, sizeof(m.mtext), 0, 0);
@@ -305,19 +280,19 @@ static void send_receive(void)
 	/* MSG_COPY: msgtyp is the message's position, nothing is removed */
 	send_str(id, 10, "ten", 0);
 	send_str(id, 20, "twenty", 0);
-	ERR(msgrcv(id, &m, sizeof(m.mtext), 1, MSG_COPY), EINVAL, "MSG_COPY without IPC_NOWAIT");
-	ERR(msgrcv(id, &m, sizeof(m.mtext), 1, MSG_COPY | MSG_EXCEPT | IPC_NOWAIT), EINVAL,
+	EXPECT_ID(msgrcv(id, &m, sizeof(m.mtext), 1, MSG_COPY), EINVAL, "MSG_COPY without IPC_NOWAIT");
+	EXPECT_ID(msgrcv(id, &m, sizeof(m.mtext), 1, MSG_COPY | MSG_EXCEPT | IPC_NOWAIT), EINVAL,
 	    "MSG_COPY with MSG_EXCEPT");
 	memset(&m, 0, sizeof(m));
 	n = msgrcv(id, &m, sizeof(m.mtext), 1, MSG_COPY | IPC_NOWAIT);
 	ok(n == 7 && m.mtype == 20 && !strcmp(m.mtext, "twenty"), "MSG_COPY of position 1");
 	n = msgrcv(id, &m, sizeof(m.mtext), 0, MSG_COPY | IPC_NOWAIT);
 	ok(n == 4 && m.mtype == 10, "MSG_COPY of position 0");
-	ERR(msgrcv(id, &m, sizeof(m.mtext), 2, MSG_COPY | IPC_NOWAIT), ENOMSG,
+	EXPECT_ID(msgrcv(id, &m, sizeof(m.mtext), 2, MSG_COPY | IPC_NOWAIT), ENOMSG,
 	    "MSG_COPY of position 2 of 2");
-	ERR(msgrcv(id, &m, 2, 0, MSG_COPY | IPC_NOWAIT), E2BIG, "MSG_COPY into too small a buffer");
+	EXPECT_ID(msgrcv(id, &m, 2, 0, MSG_COPY | IPC_NOWAIT), E2BIG, "MSG_COPY into too small a buffer");
 	ok(qnum(id) == 2, "both stay queued");
-	ERR(msgrcv(id, (void *)bad_ptr, sizeof(m.mtext), 0, 0), EFAULT, "msgrcv into a bad pointer");
+	EXPECT_ID(msgrcv(id, (void *)bad_ptr, sizeof(m.mtext), 0, 0), EFAULT, "msgrcv into a bad pointer");
 	ok(qnum(id) == 1, "the message is lost all the same");
 
 	/* the queue's limit: bytes and count, both against msg_qbytes */
@@ -325,16 +300,16 @@ static void send_receive(void)
 	id = msgget(IPC_PRIVATE, 0600);
 	msgctl(id, IPC_STAT, &ds);
 	ds.msg_qbytes = 100;
-	ERR(msgctl(id, IPC_SET, &ds), 0, "IPC_SET msg_qbytes 100");
+	EXPECT_ID(msgctl(id, IPC_SET, &ds), 0, "IPC_SET msg_qbytes 100");
 	memset(m.mtext, 'q', sizeof(m.mtext));
 	m.mtype = 1;
-	ERR(msgsnd(id, &m, 60, IPC_NOWAIT), 0, "60 bytes into it");
-	ERR(msgsnd(id, &m, 40, IPC_NOWAIT), 0, "40 more: exactly full");
-	ERR(msgsnd(id, &m, 1, IPC_NOWAIT), EAGAIN, "1 more with IPC_NOWAIT");
-	ERR(msgsnd(id, &m, 0, IPC_NOWAIT), 0, "0 more bytes still fit");
+	EXPECT_ID(msgsnd(id, &m, 60, IPC_NOWAIT), 0, "60 bytes into it");
+	EXPECT_ID(msgsnd(id, &m, 40, IPC_NOWAIT), 0, "40 more: exactly full");
+	EXPECT_ID(msgsnd(id, &m, 1, IPC_NOWAIT), EAGAIN, "1 more with IPC_NOWAIT");
+	EXPECT_ID(msgsnd(id, &m, 0, IPC_NOWAIT), 0, "0 more bytes still fit");
 	ds.msg_qbytes = 3;
-	ERR(msgctl(id, IPC_SET, &ds), 0, "IPC_SET msg_qbytes 3 below what is queued");
-	ERR(msgsnd(id, &m, 0, IPC_NOWAIT), EAGAIN, "a message of 0 bytes into it");
+	EXPECT_ID(msgctl(id, IPC_SET, &ds), 0, "IPC_SET msg_qbytes 3 below what is queued");
+	EXPECT_ID(msgsnd(id, &m, 0, IPC_NOWAIT), EAGAIN, "a message of 0 bytes into it");
 	msgctl(id, IPC_RMID, NULL);
 	id = msgget(IPC_PRIVATE, 0600);
 	msgctl(id, IPC_STAT, &ds);
@@ -342,7 +317,7 @@ static void send_receive(void)
 	msgctl(id, IPC_SET, &ds);
 	for (int i = 0; i < 3; i++)
 		msgsnd(id, &m, 0, IPC_NOWAIT);
-	ERR(msgsnd(id, &m, 0, IPC_NOWAIT), EAGAIN,
+	EXPECT_ID(msgsnd(id, &m, 0, IPC_NOWAIT), EAGAIN,
 	    "a fourth empty message when msg_qbytes is 3 (the count is limited too)");
 	msgctl(id, IPC_RMID, NULL);
 }
@@ -358,13 +333,13 @@ static void ctl(void)
 	ds.msg_perm.mode = 0123444;
 	ds.msg_perm.uid = 1234;
 	ds.msg_perm.gid = 5678;
-	ERR(msgctl(id, IPC_SET, &ds), 0, "IPC_SET mode, uid, gid");
+	EXPECT_ID(msgctl(id, IPC_SET, &ds), 0, "IPC_SET mode, uid, gid");
 	msgctl(id, IPC_STAT, &ds);
 	ok((ds.msg_perm.mode & 0777) == 0444 && ds.msg_perm.uid == 1234 && ds.msg_perm.gid == 5678 &&
 		   ds.msg_perm.cuid == geteuid(),
 	   "only the mode's permission bits are set; the creator stays");
 	ok(ds.msg_ctime >= t0, "msg_ctime is IPC_SET's");
-	ERR(msgctl(id, IPC_SET, (struct msqid_ds *)(void *)bad_ptr), EFAULT,
+	EXPECT_ID(msgctl(id, IPC_SET, (struct msqid_ds *)(void *)bad_ptr), EFAULT,
 	    "IPC_SET from a bad pointer");
 
 	memset(&mi, 0, sizeof(mi));
@@ -375,8 +350,8 @@ static void ctl(void)
 		if (msgctl(idx, MSG_STAT, &ds) == id)
 			found = idx;
 	ok(found >= 0, "MSG_STAT of some index up to MSG_INFO's answers the queue's id");
-	ERR(msgctl(max + 1, MSG_STAT, &ds), EINVAL, "MSG_STAT beyond the highest index");
-	ERR(msgctl(found, MSG_STAT_ANY, &ds), 0, "MSG_STAT_ANY of that index");
+	EXPECT_ID(msgctl(max + 1, MSG_STAT, &ds), EINVAL, "MSG_STAT beyond the highest index");
+	EXPECT_ID(msgctl(found, MSG_STAT_ANY, &ds), 0, "MSG_STAT_ANY of that index");
 	msgctl(id, IPC_RMID, NULL);
 }
 
@@ -427,7 +402,7 @@ static void others(void)
 		_exit(msgctl(id, IPC_RMID, NULL) == 0 ? 0 : errno);
 	}
 	ok(child_status(pid) == 0, "the owner (not the creator) may remove it");
-	ERR(msgctl(id, IPC_STAT, &ds), EINVAL, "it is gone");
+	EXPECT_ID(msgctl(id, IPC_STAT, &ds), EINVAL, "it is gone");
 }
 
 static void blocking(void)

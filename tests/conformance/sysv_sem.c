@@ -32,31 +32,19 @@ union semun {
 static char *volatile bad_ptr = BAD_PTR_LOW;
 static volatile sig_atomic_t caught;
 
-static const char *ename(int e)
-{
-	switch (e) {
-	case EEXIST: return "EEXIST";
-	case EIDRM: return "EIDRM";
-	case E2BIG: return "E2BIG";
-	case EFBIG: return "EFBIG";
-	case ERANGE: return "ERANGE";
-	case ENOSPC: return "ENOSPC";
-	default: return errname(e);
-	}
-}
 
-#define ERR(call, want, ...)                                                                       \
+#define EXPECT_ID(call, want, ...)                                                                       \
 	do {                                                                                       \
 		errno = 0;                                                                         \
 		long rc_ = (long)(call);                                                           \
 		int err_ = errno;                                                                  \
 		char d_[160];                                                                      \
 		snprintf(d_, sizeof(d_), __VA_ARGS__);                                             \
-		why("rc=%ld errno=%s", rc_, ename(err_));                                          \
+		why("rc=%ld errno=%s", rc_, errname(err_));                                          \
 		if ((want) == 0)                                                                   \
 			ok(rc_ >= 0, "%s -> ok", d_);                                              \
 		else                                                                               \
-			ok(rc_ == -1 && err_ == (want), "%s -> %s", d_, ename(want));              \
+			ok(rc_ == -1 && err_ == (want), "%s -> %s", d_, errname(want));              \
 	} while (0)
 
 static void on_sig(int sig)
@@ -124,7 +112,7 @@ static void limits(void)
 		   si.semusz == 20,
 	   "IPC_INFO: semmnu and semmap 1024000000, semume 500, semusz 20");
 	a.__buf = (struct seminfo *)(void *)bad_ptr;
-	ERR(semctl(0, 0, IPC_INFO, a), EFAULT, "semctl(IPC_INFO) to a bad pointer");
+	EXPECT_ID(semctl(0, 0, IPC_INFO, a), EFAULT, "semctl(IPC_INFO) to a bad pointer");
 }
 
 static void proc_files(void)
@@ -171,19 +159,19 @@ static void get(void)
 	id = semget(KEY, 0, 0);
 	if (id >= 0)
 		semctl(id, 0, IPC_RMID);
-	ERR(semget(IPC_PRIVATE, -1, 0600), EINVAL, "semget of -1 semaphores");
-	ERR(semget(IPC_PRIVATE, 32001, 0600), EINVAL, "semget of 32001 (SEMMSL 32000)");
-	ERR(semget(IPC_PRIVATE, 0, 0600), EINVAL, "semget of a new set of 0");
-	ERR(semget(KEY, 2, 0600), ENOENT, "semget of a missing key without IPC_CREAT");
+	EXPECT_ID(semget(IPC_PRIVATE, -1, 0600), EINVAL, "semget of -1 semaphores");
+	EXPECT_ID(semget(IPC_PRIVATE, 32001, 0600), EINVAL, "semget of 32001 (SEMMSL 32000)");
+	EXPECT_ID(semget(IPC_PRIVATE, 0, 0600), EINVAL, "semget of a new set of 0");
+	EXPECT_ID(semget(KEY, 2, 0600), ENOENT, "semget of a missing key without IPC_CREAT");
 	id = semget(KEY, 3, IPC_CREAT | 0640);
 	ok(id >= 0, "semget(IPC_CREAT) of 3");
 	ok(semget(KEY, 0, 0) == id && semget(KEY, 3, 0) == id && semget(KEY, 2, IPC_CREAT) == id,
 	   "semget of the key with 0, 3 or 2 semaphores finds it");
-	ERR(semget(KEY, 4, 0), EINVAL, "semget of it with 4");
-	ERR(semget(KEY, 32001, 0), EINVAL, "semget of it with 32001");
-	ERR(semget(KEY, 1, IPC_CREAT | IPC_EXCL | 0600), EEXIST, "semget(IPC_CREAT | IPC_EXCL)");
+	EXPECT_ID(semget(KEY, 4, 0), EINVAL, "semget of it with 4");
+	EXPECT_ID(semget(KEY, 32001, 0), EINVAL, "semget of it with 32001");
+	EXPECT_ID(semget(KEY, 1, IPC_CREAT | IPC_EXCL | 0600), EEXIST, "semget(IPC_CREAT | IPC_EXCL)");
 	memset(&ds, 0xa5, sizeof(ds));
-	ERR(semctl(id, 0, IPC_STAT, a), 0, "semctl(IPC_STAT)");
+	EXPECT_ID(semctl(id, 0, IPC_STAT, a), 0, "semctl(IPC_STAT)");
 	ok(ds.sem_perm.__key == KEY && (ds.sem_perm.mode & 0777) == 0640 &&
 		   ds.sem_perm.uid == geteuid() && ds.sem_perm.cuid == geteuid() &&
 		   ds.sem_perm.gid == getegid() && ds.sem_perm.cgid == getegid(),
@@ -193,13 +181,13 @@ static void get(void)
 	   "sem_nsems 3, no sem_otime, sem_ctime the creation's");
 	ok(val(id, 0) == 0 && val(id, 1) == 0 && val(id, 2) == 0, "every value starts at 0");
 	a.buf = (struct semid_ds *)(void *)bad_ptr;
-	ERR(semctl(id, 0, IPC_STAT, a), EFAULT, "IPC_STAT to a bad pointer");
-	ERR(semctl(id, 0, 99), EINVAL, "semctl of an unknown command");
-	ERR(semctl(-1, 0, GETVAL), EINVAL, "semctl of id -1");
-	ERR(semctl(id, 0, IPC_RMID), 0, "IPC_RMID");
-	ERR(semctl(id, 0, IPC_RMID), EINVAL, "IPC_RMID again");
-	ERR(semctl(id, 0, GETVAL), EINVAL, "GETVAL of the removed set");
-	ERR(op1(id, 0, 1, 0), EINVAL, "semop on the removed set");
+	EXPECT_ID(semctl(id, 0, IPC_STAT, a), EFAULT, "IPC_STAT to a bad pointer");
+	EXPECT_ID(semctl(id, 0, 99), EINVAL, "semctl of an unknown command");
+	EXPECT_ID(semctl(-1, 0, GETVAL), EINVAL, "semctl of id -1");
+	EXPECT_ID(semctl(id, 0, IPC_RMID), 0, "IPC_RMID");
+	EXPECT_ID(semctl(id, 0, IPC_RMID), EINVAL, "IPC_RMID again");
+	EXPECT_ID(semctl(id, 0, GETVAL), EINVAL, "GETVAL of the removed set");
+	EXPECT_ID(op1(id, 0, 1, 0), EINVAL, "semop on the removed set");
 }
 
 static void values(void)
@@ -208,31 +196,31 @@ static void values(void)
 	union semun a;
 	int id = semget(IPC_PRIVATE, 3, 0600);
 
-	ERR(setval(id, 0, 32768), ERANGE, "SETVAL 32768 (SEMVMX 32767)");
-	ERR(setval(id, 0, -1), ERANGE, "SETVAL -1");
-	ERR(setval(id, 3, 1), EINVAL, "SETVAL of semaphore 3 of 3");
-	ERR(setval(id, -1, 1), EINVAL, "SETVAL of semaphore -1");
-	ERR(setval(id, 1, 32767), 0, "SETVAL 32767");
+	EXPECT_ID(setval(id, 0, 32768), ERANGE, "SETVAL 32768 (SEMVMX 32767)");
+	EXPECT_ID(setval(id, 0, -1), ERANGE, "SETVAL -1");
+	EXPECT_ID(setval(id, 3, 1), EINVAL, "SETVAL of semaphore 3 of 3");
+	EXPECT_ID(setval(id, -1, 1), EINVAL, "SETVAL of semaphore -1");
+	EXPECT_ID(setval(id, 1, 32767), 0, "SETVAL 32767");
 	ok(val(id, 1) == 32767, "GETVAL reads it");
-	ERR(semctl(id, 3, GETVAL), EINVAL, "GETVAL of semaphore 3 of 3");
-	ERR(semctl(id, 3, GETPID), EINVAL, "GETPID of semaphore 3 of 3");
-	ERR(semctl(id, 3, GETNCNT), EINVAL, "GETNCNT of semaphore 3 of 3");
-	ERR(semctl(id, 3, GETZCNT), EINVAL, "GETZCNT of semaphore 3 of 3");
+	EXPECT_ID(semctl(id, 3, GETVAL), EINVAL, "GETVAL of semaphore 3 of 3");
+	EXPECT_ID(semctl(id, 3, GETPID), EINVAL, "GETPID of semaphore 3 of 3");
+	EXPECT_ID(semctl(id, 3, GETNCNT), EINVAL, "GETNCNT of semaphore 3 of 3");
+	EXPECT_ID(semctl(id, 3, GETZCNT), EINVAL, "GETZCNT of semaphore 3 of 3");
 	ok(semctl(id, 1, GETPID) == getpid(), "GETPID after SETVAL is the caller's");
 	ok(semctl(id, 0, GETPID) == 0, "GETPID of an untouched semaphore is 0");
 	a.array = all;
-	ERR(semctl(id, 0, SETALL, a), 0, "SETALL {1, 2, 3}");
+	EXPECT_ID(semctl(id, 0, SETALL, a), 0, "SETALL {1, 2, 3}");
 	a.array = got;
 	memset(got, 0, sizeof(got));
-	ERR(semctl(id, 0, GETALL, a), 0, "GETALL");
+	EXPECT_ID(semctl(id, 0, GETALL, a), 0, "GETALL");
 	ok(got[0] == 1 && got[1] == 2 && got[2] == 3, "GETALL reads {1, 2, 3}");
 	all[1] = 40000;
 	a.array = all;
-	ERR(semctl(id, 0, SETALL, a), ERANGE, "SETALL with 40000");
+	EXPECT_ID(semctl(id, 0, SETALL, a), ERANGE, "SETALL with 40000");
 	ok(val(id, 0) == 1 && val(id, 1) == 2 && val(id, 2) == 3, "nothing changed");
 	a.array = (unsigned short *)(void *)bad_ptr;
-	ERR(semctl(id, 0, SETALL, a), EFAULT, "SETALL from a bad pointer");
-	ERR(semctl(id, 0, GETALL, a), EFAULT, "GETALL to a bad pointer");
+	EXPECT_ID(semctl(id, 0, SETALL, a), EFAULT, "SETALL from a bad pointer");
+	EXPECT_ID(semctl(id, 0, GETALL, a), EFAULT, "GETALL to a bad pointer");
 	ok(semctl(id, 0, GETNCNT) == 0 && semctl(id, 0, GETZCNT) == 0, "no sleepers counted");
 	semctl(id, 0, IPC_RMID);
 }
@@ -246,43 +234,43 @@ static void ops(void)
 	time_t t0 = time(NULL);
 
 	memset(b, 0, sizeof(b));
-	ERR(semop(id, b, 0), EINVAL, "semop of 0 operations");
-	ERR(semop(id, b, 501), E2BIG, "semop of 501 operations (SEMOPM 500)");
-	ERR(semop(id, (struct sembuf *)(void *)bad_ptr, 1), EFAULT, "semop from a bad pointer");
-	ERR(semop(-1, b, 1), EINVAL, "semop on id -1");
+	EXPECT_ID(semop(id, b, 0), EINVAL, "semop of 0 operations");
+	EXPECT_ID(semop(id, b, 501), E2BIG, "semop of 501 operations (SEMOPM 500)");
+	EXPECT_ID(semop(id, (struct sembuf *)(void *)bad_ptr, 1), EFAULT, "semop from a bad pointer");
+	EXPECT_ID(semop(-1, b, 1), EINVAL, "semop on id -1");
 	b[0].sem_num = 2;
-	ERR(semop(id, b, 1), EFBIG, "semop on semaphore 2 of 2");
+	EXPECT_ID(semop(id, b, 1), EFBIG, "semop on semaphore 2 of 2");
 	b[0].sem_num = 0;
 	b[0].sem_op = 0;
-	ERR(semop(id, b, 1), 0, "waiting for zero on 0 does not wait");
+	EXPECT_ID(semop(id, b, 1), 0, "waiting for zero on 0 does not wait");
 	semctl(id, 0, IPC_STAT, a);
 	ok(ds.sem_otime >= t0, "sem_otime is set by a semop");
 	ok(semctl(id, 0, GETPID) == getpid(), "GETPID is the caller's after a wait for zero");
-	ERR(semop(id, b, 500), 0, "500 operations");
-	ERR(op1(id, 0, -1, IPC_NOWAIT), EAGAIN, "decrement below 0 with IPC_NOWAIT");
-	ERR(op1(id, 0, 32767, 0), 0, "add 32767");
-	ERR(op1(id, 0, 1, 0), ERANGE, "add 1 to 32767");
-	ERR(op1(id, 0, 0, IPC_NOWAIT), EAGAIN, "wait for zero with IPC_NOWAIT on 32767");
+	EXPECT_ID(semop(id, b, 500), 0, "500 operations");
+	EXPECT_ID(op1(id, 0, -1, IPC_NOWAIT), EAGAIN, "decrement below 0 with IPC_NOWAIT");
+	EXPECT_ID(op1(id, 0, 32767, 0), 0, "add 32767");
+	EXPECT_ID(op1(id, 0, 1, 0), ERANGE, "add 1 to 32767");
+	EXPECT_ID(op1(id, 0, 0, IPC_NOWAIT), EAGAIN, "wait for zero with IPC_NOWAIT on 32767");
 	ok(val(id, 0) == 32767, "the value is 32767");
 	setval(id, 0, 0);
 	/* all or nothing */
 	bp = b;
 	bp[0] = (struct sembuf){0, 5, 0};
 	bp[1] = (struct sembuf){1, -1, IPC_NOWAIT};
-	ERR(semop(id, bp, 2), EAGAIN, "{+5 on 0, -1 on 1 IPC_NOWAIT} with 1 at 0");
+	EXPECT_ID(semop(id, bp, 2), EAGAIN, "{+5 on 0, -1 on 1 IPC_NOWAIT} with 1 at 0");
 	ok(val(id, 0) == 0, "the +5 did not happen");
 	bp[1] = (struct sembuf){1, 3, 0};
 	bp[2] = (struct sembuf){1, -2, 0};
 	bp[3] = (struct sembuf){0, -5, 0};
-	ERR(semop(id, bp, 4), 0, "{+5 on 0, +3 on 1, -2 on 1, -5 on 0}: in order, so never below 0");
+	EXPECT_ID(semop(id, bp, 4), 0, "{+5 on 0, +3 on 1, -2 on 1, -5 on 0}: in order, so never below 0");
 	ok(val(id, 0) == 0 && val(id, 1) == 1, "values 0 and 1");
 	bp[0] = (struct sembuf){1, -1, 0};
 	bp[1] = (struct sembuf){1, -1, IPC_NOWAIT};
-	ERR(semop(id, bp, 2), EAGAIN, "{-1, -1} on a semaphore at 1");
+	EXPECT_ID(semop(id, bp, 2), EAGAIN, "{-1, -1} on a semaphore at 1");
 	ok(val(id, 1) == 1, "the first -1 did not happen");
 	bp[0] = (struct sembuf){1, 20000, 0};
 	bp[1] = (struct sembuf){1, 20000, 0};
-	ERR(semop(id, bp, 2), ERANGE, "{+20000, +20000} on 1: above 32767 on the way");
+	EXPECT_ID(semop(id, bp, 2), ERANGE, "{+20000, +20000} on 1: above 32767 on the way");
 	ok(val(id, 1) == 1, "nothing happened");
 	semctl(id, 0, IPC_RMID);
 }
@@ -299,7 +287,7 @@ static void timed(void)
 	t0 = mono_ns();
 	rc = semtimedop(id, &b, 1, &t);
 	el = mono_ns() - t0;
-	why("rc %d errno %s after %lld ms", rc, ename(errno), (long long)(el / NS_PER_MS));
+	why("rc %d errno %s after %lld ms", rc, errname(errno), (long long)(el / NS_PER_MS));
 	ok(rc == -1 && errno == EAGAIN && el >= 50 * NS_PER_MS && el < 5 * NS_PER_S,
 	   "semtimedop of 50 ms -> EAGAIN, not before 50 ms");
 	t = (struct timespec){0, 0};
@@ -308,18 +296,18 @@ static void timed(void)
 	el = mono_ns() - t0;
 	ok(rc == -1 && errno == EAGAIN && el < 2 * NS_PER_S, "a zero timeout -> EAGAIN at once");
 	t = (struct timespec){0, 1000000000};
-	ERR(semtimedop(id, &b, 1, &t), EINVAL, "tv_nsec 1000000000");
+	EXPECT_ID(semtimedop(id, &b, 1, &t), EINVAL, "tv_nsec 1000000000");
 	t = (struct timespec){-1, 0};
-	ERR(semtimedop(id, &b, 1, &t), EINVAL, "tv_sec -1");
-	ERR(semtimedop(id, &b, 1, (struct timespec *)(void *)bad_ptr), EFAULT,
+	EXPECT_ID(semtimedop(id, &b, 1, &t), EINVAL, "tv_sec -1");
+	EXPECT_ID(semtimedop(id, &b, 1, (struct timespec *)(void *)bad_ptr), EFAULT,
 	    "the timeout at a bad pointer");
 	t = (struct timespec){0, -1};
 	b.sem_op = 1;
-	ERR(semtimedop(id, &b, 1, &t), EINVAL, "a bad timeout even when the operation can go");
+	EXPECT_ID(semtimedop(id, &b, 1, &t), EINVAL, "a bad timeout even when the operation can go");
 	t = (struct timespec){1, 0};
-	ERR(semtimedop(id, &b, 1, &t), 0, "a +1 with a timeout does not wait");
+	EXPECT_ID(semtimedop(id, &b, 1, &t), 0, "a +1 with a timeout does not wait");
 	b.sem_op = -1;
-	ERR(semtimedop(id, &b, 1, NULL), 0, "semtimedop with NULL: no timeout");
+	EXPECT_ID(semtimedop(id, &b, 1, NULL), 0, "semtimedop with NULL: no timeout");
 	semctl(id, 0, IPC_RMID);
 }
 
@@ -474,10 +462,10 @@ static void undo(void)
 	}
 	ok(child_status(p) == 0 && val(id, 1) == 32767, "an undo above 32767 stops at 32767");
 	setval(id, 1, 32767);
-	ERR(op1(id, 1, -32767, SEM_UNDO), 0, "a -32767 with SEM_UNDO");
-	ERR(op1(id, 1, -1, SEM_UNDO | IPC_NOWAIT), EAGAIN, "the next -1 waits");
+	EXPECT_ID(op1(id, 1, -32767, SEM_UNDO), 0, "a -32767 with SEM_UNDO");
+	EXPECT_ID(op1(id, 1, -1, SEM_UNDO | IPC_NOWAIT), EAGAIN, "the next -1 waits");
 	setval(id, 1, 10);
-	ERR(op1(id, 1, 32767, SEM_UNDO), ERANGE, "an undo of -32767 - 32767 -> ERANGE");
+	EXPECT_ID(op1(id, 1, 32767, SEM_UNDO), ERANGE, "an undo of -32767 - 32767 -> ERANGE");
 	p = fork();
 	if (p == 0) {
 		op1(id, 1, 5, SEM_UNDO);
@@ -500,7 +488,7 @@ static void ctl(void)
 	ds.sem_perm.mode = 0123444;
 	ds.sem_perm.uid = 1234;
 	ds.sem_perm.gid = 5678;
-	ERR(semctl(id, 0, IPC_SET, a), 0, "IPC_SET mode, uid, gid");
+	EXPECT_ID(semctl(id, 0, IPC_SET, a), 0, "IPC_SET mode, uid, gid");
 	semctl(id, 0, IPC_STAT, a);
 	ok((ds.sem_perm.mode & 0777) == 0444 && ds.sem_perm.uid == 1234 &&
 		   ds.sem_perm.gid == 5678 && ds.sem_perm.cuid == geteuid(),
@@ -518,8 +506,8 @@ static void ctl(void)
 			found = idx;
 	ok(found >= 0, "SEM_STAT of some index up to SEM_INFO's answers the set's id");
 	ok(ds.sem_nsems == 1, "with its IPC_STAT");
-	ERR(semctl(max + 1, 0, SEM_STAT, a), EINVAL, "SEM_STAT beyond the highest index");
-	ERR(semctl(found, 0, SEM_STAT_ANY, a), 0, "SEM_STAT_ANY of that index");
+	EXPECT_ID(semctl(max + 1, 0, SEM_STAT, a), EINVAL, "SEM_STAT beyond the highest index");
+	EXPECT_ID(semctl(found, 0, SEM_STAT_ANY, a), 0, "SEM_STAT_ANY of that index");
 	semctl(id, 0, IPC_RMID);
 
 	/* another user */
