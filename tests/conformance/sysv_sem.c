@@ -32,21 +32,6 @@ union semun {
 static char *volatile bad_ptr = BAD_PTR_LOW;
 static volatile sig_atomic_t caught;
 
-
-#define EXPECT_ID(call, want, ...)                                                                       \
-	do {                                                                                       \
-		errno = 0;                                                                         \
-		long rc_ = (long)(call);                                                           \
-		int err_ = errno;                                                                  \
-		char d_[160];                                                                      \
-		snprintf(d_, sizeof(d_), __VA_ARGS__);                                             \
-		why("rc=%ld errno=%s", rc_, errname(err_));                                          \
-		if ((want) == 0)                                                                   \
-			ok(rc_ >= 0, "%s -> ok", d_);                                              \
-		else                                                                               \
-			ok(rc_ == -1 && err_ == (want), "%s -> %s", d_, errname(want));              \
-	} while (0)
-
 static void on_sig(int sig)
 {
 	caught = sig;
