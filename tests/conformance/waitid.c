@@ -17,14 +17,6 @@
 static volatile sig_atomic_t caught;
 static siginfo_t *volatile bad_info = BAD_PTR_LOW;
 
-static const char *ename(int e)
-{
-	switch (e) {
-	case ECHILD: return "ECHILD";
-	default: return errname(e);
-	}
-}
-
 static const char *code_name(int c)
 {
 	switch (c) {
@@ -37,20 +29,6 @@ static const char *code_name(int c)
 	default: return "other";
 	}
 }
-
-#define ERR(call, want, ...)                                                                       \
-	do {                                                                                       \
-		errno = 0;                                                                         \
-		long rc_ = (long)(call);                                                           \
-		int err_ = errno;                                                                  \
-		char d_[160];                                                                      \
-		snprintf(d_, sizeof(d_), __VA_ARGS__);                                             \
-		why("rc=%ld errno=%s", rc_, ename(err_));                                          \
-		if ((want) == 0)                                                                   \
-			ok(rc_ == 0, "%s -> 0", d_);                                               \
-		else                                                                               \
-			ok(rc_ == -1 && err_ == (want), "%s -> %s", d_, ename(want));              \
-	} while (0)
 
 static void on_signal(int sig)
 {
@@ -93,18 +71,18 @@ static void errors(void)
 {
 	siginfo_t si;
 
-	ERR(waitid(P_ALL, 0, &si, 0), EINVAL, "no WEXITED, WSTOPPED or WCONTINUED");
-	ERR(waitid(P_ALL, 0, &si, WNOHANG), EINVAL, "WNOHANG alone");
-	ERR(waitid(P_ALL, 0, &si, WEXITED | 0x100), EINVAL, "an unknown option bit");
-	ERR(waitid((idtype_t)42, 0, &si, WEXITED), EINVAL, "idtype 42");
-	ERR(waitid(P_PID, 0, &si, WEXITED), EINVAL, "P_PID 0");
-	ERR(waitid(P_PID, (id_t)-1, &si, WEXITED), EINVAL, "P_PID -1");
-	ERR(waitid(P_PGID, (id_t)-1, &si, WEXITED), EINVAL, "P_PGID -1");
+	EXPECT(waitid(P_ALL, 0, &si, 0), EINVAL, "no WEXITED, WSTOPPED or WCONTINUED");
+	EXPECT(waitid(P_ALL, 0, &si, WNOHANG), EINVAL, "WNOHANG alone");
+	EXPECT(waitid(P_ALL, 0, &si, WEXITED | 0x100), EINVAL, "an unknown option bit");
+	EXPECT(waitid((idtype_t)42, 0, &si, WEXITED), EINVAL, "idtype 42");
+	EXPECT(waitid(P_PID, 0, &si, WEXITED), EINVAL, "P_PID 0");
+	EXPECT(waitid(P_PID, (id_t)-1, &si, WEXITED), EINVAL, "P_PID -1");
+	EXPECT(waitid(P_PGID, (id_t)-1, &si, WEXITED), EINVAL, "P_PGID -1");
 	memset(&si, 0x55, sizeof(si));
-	ERR(waitid(P_ALL, 0, &si, WEXITED), ECHILD, "no children");
+	EXPECT(waitid(P_ALL, 0, &si, WEXITED), ECHILD, "no children");
 	ok(si.si_signo == 0 && si.si_code == 0 && si.si_pid == 0 && si.si_status == 0,
 	   "ECHILD still zeroes the siginfo");
-	ERR(waitid(P_PID, 99999, &si, WEXITED), ECHILD, "a pid that is no child");
+	EXPECT(waitid(P_PID, 99999, &si, WEXITED), ECHILD, "a pid that is no child");
 }
 
 static void exits(void)
@@ -114,22 +92,22 @@ static void exits(void)
 
 	p = child_exiting(7, 0);
 	memset(&si, 0, sizeof(si));
-	ERR(waitid(P_PID, (id_t)p, &si, WEXITED), 0, "P_PID of an exiting child");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WEXITED), 0, "P_PID of an exiting child");
 	expect_info(&si, p, CLD_EXITED, 7, "exit 7");
-	ERR(waitid(P_PID, (id_t)p, &si, WEXITED), ECHILD, "reaped: gone");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WEXITED), ECHILD, "reaped: gone");
 
 	p = child_exiting(3, 0);
 	sleep_ms(50);
-	ERR(waitid(P_ALL, 0, &si, WEXITED | WNOWAIT), 0, "WNOWAIT");
+	EXPECT(waitid(P_ALL, 0, &si, WEXITED | WNOWAIT), 0, "WNOWAIT");
 	expect_info(&si, p, CLD_EXITED, 3, "WNOWAIT");
 	memset(&si, 0, sizeof(si));
-	ERR(waitid(P_ALL, 0, &si, WEXITED | WNOWAIT), 0, "WNOWAIT again");
+	EXPECT(waitid(P_ALL, 0, &si, WEXITED | WNOWAIT), 0, "WNOWAIT again");
 	expect_info(&si, p, CLD_EXITED, 3, "reported again");
 	ok(waitpid(p, NULL, WNOHANG) == p, "still a zombie for waitpid");
 
 	p = child_exiting(0, 300);
 	memset(&si, 0x55, sizeof(si));
-	ERR(waitid(P_ALL, 0, &si, WEXITED | WNOHANG), 0, "WNOHANG while the child runs");
+	EXPECT(waitid(P_ALL, 0, &si, WEXITED | WNOHANG), 0, "WNOHANG while the child runs");
 	ok(si.si_pid == 0 && si.si_signo == 0 && si.si_code == 0 && si.si_status == 0,
 	   "and a zeroed siginfo");
 	waitpid(p, NULL, 0);
@@ -140,15 +118,15 @@ static void exits(void)
 		for (;;)
 			pause();
 	}
-	ERR(waitid(P_PID, (id_t)p, &si, WEXITED), 0, "a killed child");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WEXITED), 0, "a killed child");
 	expect_info(&si, p, CLD_KILLED, SIGKILL, "SIGKILL");
 
 	p = child_exiting(9, 0);
 	sleep_ms(50);
-	ERR(waitid(P_PID, (id_t)p, &si, WSTOPPED | WCONTINUED | WNOHANG), ECHILD,
+	EXPECT(waitid(P_PID, (id_t)p, &si, WSTOPPED | WCONTINUED | WNOHANG), ECHILD,
 	    "an exited child without WEXITED: not a child to wait for");
-	ERR(waitid(P_PID, (id_t)p, bad_info, WEXITED), EFAULT, "a bad siginfo");
-	ERR(waitid(P_PID, (id_t)p, &si, WEXITED | WNOHANG), ECHILD, "the child was reaped all the same");
+	EXPECT(waitid(P_PID, (id_t)p, bad_info, WEXITED), EFAULT, "a bad siginfo");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WEXITED | WNOHANG), ECHILD, "the child was reaped all the same");
 }
 
 static void stops(void)
@@ -161,18 +139,18 @@ static void stops(void)
 			pause();
 	}
 	kill(p, SIGSTOP);
-	ERR(waitid(P_PID, (id_t)p, &si, WSTOPPED | WNOWAIT), 0, "WSTOPPED | WNOWAIT");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WSTOPPED | WNOWAIT), 0, "WSTOPPED | WNOWAIT");
 	expect_info(&si, p, CLD_STOPPED, SIGSTOP, "stopped");
-	ERR(waitid(P_PID, (id_t)p, &si, WSTOPPED), 0, "WSTOPPED");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WSTOPPED), 0, "WSTOPPED");
 	expect_info(&si, p, CLD_STOPPED, SIGSTOP, "the stop again");
 	memset(&si, 0x55, sizeof(si));
-	ERR(waitid(P_PID, (id_t)p, &si, WSTOPPED | WNOHANG), 0, "taken: WNOHANG finds nothing");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WSTOPPED | WNOHANG), 0, "taken: WNOHANG finds nothing");
 	ok(si.si_pid == 0, "si_pid 0");
 	kill(p, SIGCONT);
-	ERR(waitid(P_PID, (id_t)p, &si, WCONTINUED), 0, "WCONTINUED");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WCONTINUED), 0, "WCONTINUED");
 	expect_info(&si, p, CLD_CONTINUED, SIGCONT, "continued");
 	kill(p, SIGTERM);
-	ERR(waitid(P_PID, (id_t)p, &si, WEXITED), 0, "then killed");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WEXITED), 0, "then killed");
 	expect_info(&si, p, CLD_KILLED, SIGTERM, "SIGTERM");
 }
 
@@ -189,10 +167,10 @@ static void groups(void)
 	}
 	setpgid(p, p);
 	q = child_exiting(5, 200);
-	ERR(waitid(P_PGID, (id_t)p, &si, WEXITED), 0, "P_PGID of the child's own group");
+	EXPECT(waitid(P_PGID, (id_t)p, &si, WEXITED), 0, "P_PGID of the child's own group");
 	expect_info(&si, p, CLD_EXITED, 4, "that child");
-	ERR(waitid(P_PGID, (id_t)p, &si, WEXITED), ECHILD, "the group has no child left");
-	ERR(waitid(P_PGID, 0, &si, WEXITED), 0, "P_PGID 0: our group");
+	EXPECT(waitid(P_PGID, (id_t)p, &si, WEXITED), ECHILD, "the group has no child left");
+	EXPECT(waitid(P_PGID, 0, &si, WEXITED), 0, "P_PGID 0: our group");
 	expect_info(&si, q, CLD_EXITED, 5, "the child in our group");
 }
 
@@ -212,7 +190,7 @@ static void rusage_and_signals(void)
 		_exit(1);
 	}
 	memset(&ru, 0x55, sizeof(ru));
-	ERR(syscall(SYS_waitid, P_PID, p, &si, WEXITED, &ru), 0, "the raw call with a rusage");
+	EXPECT(syscall(SYS_waitid, P_PID, p, &si, WEXITED, &ru), 0, "the raw call with a rusage");
 	why("utime %ld.%06ld stime %ld.%06ld", (long)ru.ru_utime.tv_sec, (long)ru.ru_utime.tv_usec,
 	    (long)ru.ru_stime.tv_sec, (long)ru.ru_stime.tv_usec);
 	ok((ru.ru_utime.tv_sec * 1000000L + ru.ru_utime.tv_usec + ru.ru_stime.tv_sec * 1000000L +
@@ -224,11 +202,11 @@ static void rusage_and_signals(void)
 	catch(SIGALRM, 0);
 	caught = 0;
 	setitimer(ITIMER_REAL, &it, NULL);
-	ERR(waitid(P_PID, (id_t)p, &si, WEXITED), EINTR, "a handler ends the wait");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WEXITED), EINTR, "a handler ends the wait");
 	catch(SIGALRM, SA_RESTART);
 	caught = 0;
 	setitimer(ITIMER_REAL, &it, NULL);
-	ERR(waitid(P_PID, (id_t)p, &si, WEXITED), 0, "SA_RESTART: it waits on");
+	EXPECT(waitid(P_PID, (id_t)p, &si, WEXITED), 0, "SA_RESTART: it waits on");
 	ok(caught == SIGALRM && si.si_pid == p, "the handler ran and the child was reported");
 	signal(SIGALRM, SIG_DFL);
 }
