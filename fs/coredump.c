@@ -35,6 +35,7 @@
 #include "fs/namei.h"
 #include "fs/perm.h"
 #include "fs/tmpfs.h"
+#include "kernel/task/elf.h"
 #include "kernel/task/rlimit.h"
 #include "kernel/task/task.h"
 #include "lib/string.h"
@@ -50,27 +51,8 @@
 #define PDE_SPAN  0x400000u
 #define CORE_NAME_MAX 128 /* Linux's CORENAME_MAX_SIZE */
 
-#define ET_CORE	    4
-#define EM_386	    3
-#define EV_CURRENT  1
-#define PT_LOAD	    1
-#define PT_NOTE	    4
-#define PF_X	    1
-#define PF_W	    2
-#define PF_R	    4
 #define NT_PRSTATUS 1
 #define NT_PRPSINFO 3
-
-struct elf32_ehdr {
-	u8 ident[16];
-	u16 type, machine;
-	u32 version, entry, phoff, shoff, flags;
-	u16 ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
-};
-
-struct elf32_phdr {
-	u32 type, offset, vaddr, paddr, filesz, memsz, flags, align;
-};
 
 struct elf32_note {
 	u32 namesz, descsz, type;
@@ -307,13 +289,13 @@ bool coredump_write(int signo, const struct trap_frame *tf)
 	const struct vm *vm = &t->leader->vm;
 	struct dump d = {.limit = rlimit_cur_of(t, RLIMIT_CORE)};
 	struct elf32_ehdr eh = {
-		.ident = {0x7f, 'E', 'L', 'F', 1 /* 32-bit */, 1 /* LSB */, EV_CURRENT},
-		.type = ET_CORE,
-		.machine = EM_386,
-		.version = EV_CURRENT,
-		.phoff = sizeof(struct elf32_ehdr),
-		.ehsize = sizeof(struct elf32_ehdr),
-		.phentsize = sizeof(struct elf32_phdr),
+		.e_ident = {0x7f, 'E', 'L', 'F', ELFCLASS32, ELFDATA2LSB, EV_CURRENT},
+		.e_type = ET_CORE,
+		.e_machine = EM_386,
+		.e_version = EV_CURRENT,
+		.e_phoff = sizeof(struct elf32_ehdr),
+		.e_ehsize = sizeof(struct elf32_ehdr),
+		.e_phentsize = sizeof(struct elf32_phdr),
 	};
 	struct elf32_phdr ph;
 	struct notes *nt;
@@ -335,7 +317,7 @@ bool coredump_write(int signo, const struct trap_frame *tf)
 	}
 	d.shm = file->shm;
 	nruns = count_runs(vm);
-	eh.phnum = (u16)(nruns + 1);
+	eh.e_phnum = (u16)(nruns + 1);
 	if (!emit(&d, &eh, sizeof(eh)))
 		goto out;
 	fill_notes(nt, t, signo, tf);
@@ -343,7 +325,7 @@ bool coredump_write(int signo, const struct trap_frame *tf)
 				 sizeof(*nt), 0, 0, 4};
 	if (!emit(&d, &ph, sizeof(ph)))
 		goto out;
-	data = (ph.offset + sizeof(*nt) + PAGE_MASK) & ~PAGE_MASK;
+	data = (ph.p_offset + sizeof(*nt) + PAGE_MASK) & ~PAGE_MASK;
 	for (va = USER_BASE; next_run(vm, &va, &s, &e, &w); data += e - s) {
 		ph = (struct elf32_phdr){PT_LOAD, data, s, 0, e - s, e - s,
 					 PF_R | (w ? PF_W : 0) | PF_X, PAGE_SIZE};

@@ -32,8 +32,10 @@ struct elf32_phdr {
 #define ELFDATA2LSB 1
 #define EV_CURRENT 1
 #define ET_EXEC 2
+#define ET_CORE 4
 #define EM_386 3
 #define PT_LOAD 1
+#define PT_NOTE 4
 #define PT_PHDR 6
 #define PT_GNU_STACK 0x6474e551
 #define PF_X 1
