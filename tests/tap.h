@@ -31,6 +31,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static int tap_count, tap_failed, tap_planned;
@@ -159,6 +160,18 @@ static inline int tap_slurp(const char *path, char *buf, int size)
 	close(fd);
 	buf[len] = '\0';
 	return len;
+}
+
+/* A /proc/meminfo field in kB (key "MemFree:", say), or -1: how the hostile
+ * tests see that every page came back. */
+static inline long tap_meminfo_kb(const char *key)
+{
+	static char buf[4096];
+	char *p;
+
+	if (tap_slurp("/proc/meminfo", buf, sizeof(buf)) < 0 || !(p = strstr(buf, key)))
+		return -1;
+	return strtol(p + strlen(key), NULL, 10);
 }
 
 /* The spellings of tests/user (once its own utap.h). */

@@ -96,15 +96,6 @@ struct state {
 	long objects[MAX_CACHES];
 };
 
-static inline long meminfo_kb(const char *key)
-{
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", text, sizeof(text)) < 0 || !(p = strstr(text, key)))
-		return -1;
-	return strtol(p + strlen(key), NULL, 10);
-}
-
 static inline void state_take(struct state *s)
 {
 	struct itimerval itv;
@@ -131,7 +122,7 @@ static inline void state_take(struct state *s)
 	getitimer(ITIMER_REAL, &itv);
 	s->itimer_armed = itv.it_value.tv_sec || itv.it_value.tv_usec;
 	sigpending(&s->pending);
-	s->memfree_kb = meminfo_kb("MemFree:");
+	s->memfree_kb = tap_meminfo_kb("MemFree:");
 	if (tap_slurp("/proc/slabinfo", text, sizeof(text)) < 0)
 		return;
 	line = strchr(text, '\n');

@@ -63,22 +63,6 @@ static pid_t crash(unsigned long limit, const char *dir)
 	return crash_nth(limit, dir, 0);
 }
 
-static long mem_free_kb(void)
-{
-	static char buf[2048];
-	int fd = open("/proc/meminfo", O_RDONLY);
-	long n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-	char *p;
-
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	p = strstr(buf, "MemFree:");
-	return p ? strtol(p + 8, NULL, 10) : -1;
-}
-
 /* waitid(WNOWAIT) then wait4: the code and the status */
 static int reap(pid_t pid, int *status)
 {
@@ -226,7 +210,7 @@ int main(void)
 	/* the first allocations of the dump failed in turn: killed (or
 	 * dumped, the signal's sigqueue), nothing held once the file is gone */
 	{
-		long before = mem_free_kb();
+		long before = tap_meminfo_kb("MemFree:");
 		unsigned nth, bad = 0, killed = 0;
 
 		for (nth = 1; nth <= WALK; nth++) {
@@ -237,9 +221,9 @@ int main(void)
 			if (code != CLD_KILLED && code != CLD_DUMPED)
 				bad++;
 		}
-		ok(!bad && killed && mem_free_kb() == before,
+		ok(!bad && killed && tap_meminfo_kb("MemFree:") == before,
 		   "fail-nth walk: %u steps, %u killed, %u bad, free %ld -> %ld kB", WALK, killed,
-		   bad, before, mem_free_kb());
+		   bad, before, tap_meminfo_kb("MemFree:"));
 	}
 
 	ok(set_pattern("core.%p%%\n"), "core_pattern core.%%p%%%%");

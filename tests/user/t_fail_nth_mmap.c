@@ -153,7 +153,7 @@ static int read_settle(long r, int injected)
  */
 static void fault_walk(void)
 {
-	long before = meminfo_kb("MemFree:");
+	long before = tap_meminfo_kb("MemFree:");
 	unsigned n, killed = 0;
 
 	for (n = 1; n <= 20; n++) {
@@ -180,8 +180,8 @@ static void fault_walk(void)
 		killed++;
 	}
 	ok(n <= 20 && killed >= 3, "touch: %u allocations failed, then it runs", killed);
-	ok(meminfo_kb("MemFree:") == before, "touch: every page back (%ld kB, %ld kB)", before,
-	   meminfo_kb("MemFree:"));
+	ok(tap_meminfo_kb("MemFree:") == before, "touch: every page back (%ld kB, %ld kB)", before,
+	   tap_meminfo_kb("MemFree:"));
 }
 
 static int shm_id = -1;

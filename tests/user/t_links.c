@@ -33,16 +33,6 @@
 #define FAILS(call, e) ((errno = 0, (call) == -1) && errno == (e))
 #define ROUNDS 1000
 
-static long mem_free_kb(void)
-{
-	static char buf[2048];
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", buf, sizeof(buf)) < 0 || !(p = strstr(buf, "MemFree:")))
-		return -1;
-	return strtol(p + 8, NULL, 10);
-}
-
 static void loops(void)
 {
 	char name[32], to[32];
@@ -188,7 +178,7 @@ static void races(void)
 static void fill(void)
 {
 	char long_target[512], name[64];
-	long before = mem_free_kb();
+	long before = tap_meminfo_kb("MemFree:");
 	struct statfs sf;
 	int n = 0, fd, e = 0;
 
@@ -234,8 +224,8 @@ static void fill(void)
 	ok(FAILS(umount("/tmp/small"), EBUSY), "... and once its last name is gone -> EBUSY");
 	close(fd);
 	ok(umount("/tmp/small") == 0 && rmdir("/tmp/small") == 0, "umount once it is closed");
-	ok(mem_free_kb() >= before - 64, "the memory comes back");
-	tap_why("%ld kB before, %ld after", before, mem_free_kb());
+	ok(tap_meminfo_kb("MemFree:") >= before - 64, "the memory comes back");
+	tap_why("%ld kB before, %ld after", before, tap_meminfo_kb("MemFree:"));
 }
 
 int main(void)

@@ -31,17 +31,6 @@
 
 #define PG 4096u
 
-static char text[4096];
-
-static long memfree_kb(void)
-{
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", text, sizeof(text)) < 0 || !(p = strstr(text, "MemFree:")))
-		return -1;
-	return strtol(p + 8, NULL, 10);
-}
-
 #define ERR(call) (errno = 0, (call), errno)
 
 static void bad_ranges(void)
@@ -67,7 +56,7 @@ static void bad_ranges(void)
 /* In a child: a mapping of free memory + 8 MiB, locked by lock(). */
 static int child_locks_too_much(int (*lock)(char *p, size_t len), int want_rc, int want_errno)
 {
-	long free_kb = memfree_kb();
+	long free_kb = tap_meminfo_kb("MemFree:");
 	size_t len = ((size_t)free_kb + 8192) * 1024;
 	int status = -1;
 	pid_t pid = fork();
@@ -102,7 +91,7 @@ static int do_mlockall(char *p, size_t len)
 
 static void too_much(void)
 {
-	long before = memfree_kb();
+	long before = tap_meminfo_kb("MemFree:");
 	int st;
 
 	st = child_locks_too_much(do_mlock, -1, ENOMEM);
@@ -111,8 +100,8 @@ static void too_much(void)
 	st = child_locks_too_much(do_mlockall, 0, 0);
 	UTAP_OK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
 		"mlockall(MCL_CURRENT) with more than free memory mapped: 0 (status %#x)", st);
-	UTAP_OK(memfree_kb() == before, "every page back after both children (%ld kB, %ld kB)",
-		before, memfree_kb());
+	UTAP_OK(tap_meminfo_kb("MemFree:") == before, "every page back after both children (%ld kB, %ld kB)",
+		before, tap_meminfo_kb("MemFree:"));
 }
 
 static int thread_nice = 99;

@@ -38,15 +38,6 @@
 
 static char text[4096];
 
-static long memfree_kb(void)
-{
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", text, sizeof(text)) < 0 || !(p = strstr(text, "MemFree:")))
-		return -1;
-	return strtol(p + 8, NULL, 10);
-}
-
 /* errno of a call that must fail (0 if it succeeded). */
 #define ERR(call) (errno = 0, (call), errno)
 #define MMAP_ERR(a, l, p, f) ERR(mmap((void *)(uintptr_t)(a), (l), (p), (f), -1, 0))
@@ -177,7 +168,7 @@ static void exhaustion(void)
 {
 	static void *maps[256];
 	int n = 0, err = 0, st;
-	long before = memfree_kb();
+	long before = tap_meminfo_kb("MemFree:");
 
 	while (n < 256) {
 		void *p =
@@ -190,14 +181,14 @@ static void exhaustion(void)
 		maps[n++] = p;
 	}
 	UTAP_OK(err == ENOMEM && n > 100, "16 MiB mappings until ENOMEM: %d, %s", n, strerror(err));
-	UTAP_OK(memfree_kb() >= before - 64, "lazy: nothing allocated (%ld kB before, %ld after)",
-		before, memfree_kb());
+	UTAP_OK(tap_meminfo_kb("MemFree:") >= before - 64, "lazy: nothing allocated (%ld kB before, %ld after)",
+		before, tap_meminfo_kb("MemFree:"));
 	while (n)
 		munmap(maps[--n], CHUNK);
 	st = in_child(touch_all);
 	UTAP_OK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
 		"touching 1 GiB: the child is OOM-killed");
-	UTAP_OK(memfree_kb() >= before - 64, "its pages came back (%ld kB)", memfree_kb());
+	UTAP_OK(tap_meminfo_kb("MemFree:") >= before - 64, "its pages came back (%ld kB)", tap_meminfo_kb("MemFree:"));
 }
 
 static int pipefd[2];
@@ -301,7 +292,7 @@ static void map_unmap_race(void)
 static void many_maps_fork(void)
 {
 	static char *maps[NMAPS];
-	long before = memfree_kb();
+	long before = tap_meminfo_kb("MemFree:");
 	int st, good = 1;
 	pid_t pid;
 
@@ -332,8 +323,8 @@ static void many_maps_fork(void)
 	for (int i = 0; i < NMAPS; i++)
 		munmap(maps[i], PG);
 	/* Page tables stay until exit, as on Linux: at most two here. */
-	UTAP_OK(memfree_kb() >= before - 8, "every page back (%ld kB before, %ld after)", before,
-		memfree_kb());
+	UTAP_OK(tap_meminfo_kb("MemFree:") >= before - 8, "every page back (%ld kB before, %ld after)", before,
+		tap_meminfo_kb("MemFree:"));
 }
 
 /* The break may not grow into a mapping (Linux: brk's find_vma_intersection). */
@@ -387,13 +378,13 @@ static void exec_child(void)
 
 static void exec_drops(void)
 {
-	long before = memfree_kb();
+	long before = tap_meminfo_kb("MemFree:");
 	int st = in_child(exec_child);
 
 	UTAP_OK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
 		"exec from a process with mappings (status %#x)", st);
-	UTAP_OK(memfree_kb() >= before - 8, "every page back (%ld kB, %ld kB)", before,
-		memfree_kb());
+	UTAP_OK(tap_meminfo_kb("MemFree:") >= before - 8, "every page back (%ld kB, %ld kB)", before,
+		tap_meminfo_kb("MemFree:"));
 }
 
 /* A shared mapping of a file on a full tmpfs: the fault that needs a page
@@ -417,7 +408,7 @@ static void full_tmpfs_child(void)
 
 static void full_tmpfs(void)
 {
-	long before = memfree_kb();
+	long before = tap_meminfo_kb("MemFree:");
 	int st;
 
 	mkdir("/tmp/mmap_small", 0700);
@@ -429,8 +420,8 @@ static void full_tmpfs(void)
 		"touching a shared file mapping past the mount's room: SIGBUS (status %#x)", st);
 	unlink("/tmp/mmap_small/f");
 	UTAP_OK(umount("/tmp/mmap_small") == 0 && rmdir("/tmp/mmap_small") == 0, "umount");
-	UTAP_OK(memfree_kb() >= before - 8, "every page back (%ld kB, %ld kB)", before,
-		memfree_kb());
+	UTAP_OK(tap_meminfo_kb("MemFree:") >= before - 8, "every page back (%ld kB, %ld kB)", before,
+		tap_meminfo_kb("MemFree:"));
 }
 
 int main(void)

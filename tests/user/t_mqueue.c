@@ -48,16 +48,6 @@ static void sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-static long memfree_kb(void)
-{
-	static char buf[4096];
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", buf, sizeof(buf)) < 0 || !(p = strstr(buf, "MemFree:")))
-		return -1;
-	return strtol(p + 8, NULL, 10);
-}
-
 static mqd_t make(const char *name, long maxmsg, long msgsize)
 {
 	struct mq_attr a = {0, maxmsg, msgsize, 0, {0}};
@@ -271,7 +261,7 @@ static void exhaustion(void)
 	long before, full, after;
 	int n, sent = 0;
 
-	before = memfree_kb();
+	before = tap_meminfo_kb("MemFree:");
 	for (n = 0; n < 32; n++) {
 		char name[32];
 
@@ -286,7 +276,7 @@ static void exhaustion(void)
 		while (mq_send(qs[i], msg, sizeof(msg), (unsigned)i) == 0)
 			sent++;
 	ok(sent == 9 * 10 && errno == EAGAIN, "each filled to its 10 messages of 8192 bytes, then EAGAIN");
-	full = memfree_kb();
+	full = tap_meminfo_kb("MemFree:");
 	for (int i = 0; i < n; i++) {
 		char name[32];
 
@@ -294,7 +284,7 @@ static void exhaustion(void)
 		mq_unlink(name); /* unlinked with its messages still in it */
 		mq_close(qs[i]);
 	}
-	after = memfree_kb();
+	after = tap_meminfo_kb("MemFree:");
 	tap_why("MemFree %ld kB before, %ld full, %ld after", before, full, after);
 	ok(full < before - 700 && after == before, "the messages took pages, and all came back");
 }

@@ -61,16 +61,6 @@ static int lowest_free(void)
 	return fd;
 }
 
-static long mem_free_kb(void)
-{
-	static char buf[2048];
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", buf, sizeof(buf)) < 0 || !(p = strstr(buf, "MemFree:")))
-		return -1;
-	return strtol(p + 8, NULL, 10);
-}
-
 static void close_under_reader(void)
 {
 	int fds[2], joined;
@@ -217,7 +207,7 @@ static void exhaustion(void)
 	int fds[2], pipes = 0, last_errno = 0, before_fd;
 	long mem_before, mem_full, mem_after;
 
-	mem_before = mem_free_kb();
+	mem_before = tap_meminfo_kb("MemFree:");
 	before_fd = lowest_free();
 	for (;;) {
 		if (pipe(fds) != 0) {
@@ -226,7 +216,7 @@ static void exhaustion(void)
 		}
 		pipes++;
 	}
-	mem_full = mem_free_kb();
+	mem_full = tap_meminfo_kb("MemFree:");
 	tap_why("%d pipes, then %s; one descriptor free: %d", pipes, strerror(last_errno),
 		lowest_free());
 	ok(last_errno == EMFILE && pipes > 10, "pipes until EMFILE");
@@ -240,7 +230,7 @@ static void exhaustion(void)
 	}
 	for (int fd = before_fd; fd < 64; fd++)
 		close(fd);
-	mem_after = mem_free_kb();
+	mem_after = tap_meminfo_kb("MemFree:");
 	tap_why("MemFree %ld kB before, %ld full, %ld after", mem_before, mem_full, mem_after);
 	ok(mem_full < mem_before && mem_after == mem_before, "every page back when the pipes are closed");
 }

@@ -40,27 +40,17 @@ static char text[4096];
 
 /* MemFree once what exit and the reaper give back is back (a thread's
  * end is reaped a moment after its process's wait returns). */
-static long memfree_kb(void);
 static long memfree_settled(long want)
 {
 	long kb = -1;
 
 	for (int i = 0; i < 50; i++) {
-		kb = memfree_kb();
+		kb = tap_meminfo_kb("MemFree:");
 		if (kb == want)
 			break;
 		usleep(10000);
 	}
 	return kb;
-}
-
-static long memfree_kb(void)
-{
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", text, sizeof(text)) < 0 || !(p = strstr(text, "MemFree:")))
-		return -1;
-	return strtol(p + 8, NULL, 10);
 }
 
 static long meminfo_total_kb(void)
@@ -476,21 +466,21 @@ int main(void)
 		shmdt(p);
 		shmctl(id, IPC_RMID, NULL);
 	}
-	before = memfree_kb();
+	before = tap_meminfo_kb("MemFree:");
 	rmid_while_attached();
 	exit_exec_attached();
 	bad_addresses();
-	UTAP_OK(memfree_kb() == before, "MemFree back after the attaches (%ld, %ld kB)", before,
-		memfree_kb());
+	UTAP_OK(tap_meminfo_kb("MemFree:") == before, "MemFree back after the attaches (%ld, %ld kB)", before,
+		tap_meminfo_kb("MemFree:"));
 	exhaust_ids();
-	UTAP_OK(memfree_kb() == before, "MemFree back after SHMMNI (%ld, %ld kB)", before,
-		memfree_kb());
+	UTAP_OK(tap_meminfo_kb("MemFree:") == before, "MemFree back after SHMMNI (%ld, %ld kB)", before,
+		tap_meminfo_kb("MemFree:"));
 	exhaust_memory();
-	UTAP_OK(memfree_kb() == before, "MemFree back after the OOM kill (%ld, %ld kB)", before,
-		memfree_kb());
+	UTAP_OK(tap_meminfo_kb("MemFree:") == before, "MemFree back after the OOM kill (%ld, %ld kB)", before,
+		tap_meminfo_kb("MemFree:"));
 	limits();
 	race_in_child();
 	UTAP_OK(memfree_settled(before) == before, "MemFree back after the race (%ld, %ld kB)",
-		before, memfree_kb());
+		before, tap_meminfo_kb("MemFree:"));
 	return done_testing();
 }

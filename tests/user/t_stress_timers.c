@@ -227,7 +227,6 @@ static void take_one(void)
 	}
 }
 
-
 static int all_ready(void)
 {
 	for (int w = 0; w < nproc; w++)
@@ -237,15 +236,6 @@ static int all_ready(void)
 }
 
 /* MemFree of /proc/meminfo, in kB (-1 if unreadable). */
-static long mem_free_kb(void)
-{
-	static char buf[1024];
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", buf, sizeof(buf)) < 0 || !(p = strstr(buf, "MemFree:")))
-		return -1;
-	return strtol(p + 8, NULL, 10);
-}
 
 /* The processes /proc lists besides init. */
 static int others_in_proc(void)
@@ -272,7 +262,7 @@ static void warm_up(void)
 	for (unsigned i = 0; i < sizeof(deep); i += 512)
 		deep[i] = 0;
 	others_in_proc();
-	mem_free_kb();
+	tap_meminfo_kb("MemFree:");
 }
 
 static double seconds(long long ns)
@@ -301,7 +291,7 @@ int main(int argc, char **argv)
 	sigprocmask(SIG_BLOCK, &init_set, NULL);
 	sigdelset(&init_set, SIG_ACCOUNT);
 	warm_up();
-	free_before = mem_free_kb();
+	free_before = tap_meminfo_kb("MemFree:");
 	t_begin = now_on(CLOCK_MONOTONIC);
 
 	setter_pid = fork();
@@ -321,7 +311,7 @@ int main(int argc, char **argv)
 	while (!all_ready())
 		take_one();
 	t_ready = now_on(CLOCK_MONOTONIC);
-	free_peak = mem_free_kb();
+	free_peak = tap_meminfo_kb("MemFree:");
 	for (int w = 0; w < nproc; w++)
 		unready += !ready[w];
 	ok(setter_pid > 0 && unready == 0, "%d workers armed %d timers (%d did not)", nproc,
@@ -369,7 +359,7 @@ int main(int argc, char **argv)
 	for (waits = 0; waits < 100; waits++) {
 		struct timespec ms10 = {0, 10 * MS};
 
-		free_after = mem_free_kb();
+		free_after = tap_meminfo_kb("MemFree:");
 		if (free_after == free_before)
 			break;
 		nanosleep(&ms10, NULL);

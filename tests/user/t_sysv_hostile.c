@@ -49,16 +49,6 @@ static void sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-static long memfree_kb(void)
-{
-	static char buf[4096];
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", buf, sizeof(buf)) < 0 || !(p = strstr(buf, "MemFree:")))
-		return -1;
-	return strtol(p + 8, NULL, 10);
-}
-
 static int op1(int id, int num, int op, int flg)
 {
 	struct sembuf b = {(unsigned short)num, (short)op, (short)flg};
@@ -302,7 +292,7 @@ static int ids[32001];
 static void exhaust(void)
 {
 	struct m16 m = {1, "0123456789abcde"};
-	long before = memfree_kb(), full, after;
+	long before = tap_meminfo_kb("MemFree:"), full, after;
 	int q = msgget(IPC_PRIVATE, 0600), n = 0, made;
 
 	while (msgsnd(q, &m, 16, IPC_NOWAIT) == 0)
@@ -317,10 +307,10 @@ static void exhaust(void)
 	}
 	tap_why("made %d, errno %d", made, errno);
 	ok(made == 32000 && errno == ENOSPC, "32000 semaphore sets (SEMMNI), then ENOSPC");
-	full = memfree_kb();
+	full = tap_meminfo_kb("MemFree:");
 	for (int i = 0; i < made; i++)
 		semctl(ids[i], 0, IPC_RMID);
-	after = memfree_kb();
+	after = tap_meminfo_kb("MemFree:");
 	tap_why("MemFree %ld kB before, %ld full, %ld after", before, full, after);
 	ok(after >= before - 8, "all removed: the memory comes back");
 }

@@ -24,16 +24,6 @@
 
 static char chunk[4096];
 
-static long mem_free_kb(void)
-{
-	static char buf[2048];
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", buf, sizeof(buf)) < 0 || !(p = strstr(buf, "MemFree:")))
-		return -1;
-	return strtol(p + 8, NULL, 10);
-}
-
 static long bfree(const char *path)
 {
 	struct statfs sf;
@@ -58,7 +48,7 @@ static void space(void)
 	int fd, fd2;
 
 	memset(chunk, 'x', sizeof(chunk));
-	before = mem_free_kb();
+	before = tap_meminfo_kb("MemFree:");
 	ok(statfs("/tmp/small", &sf) == 0 && sf.f_type == 0x01021994 && sf.f_blocks == 16 &&
 	       sf.f_bfree == 16,
 	   "statfs of size=64k: tmpfs, 16 blocks, all free");
@@ -69,7 +59,7 @@ static void space(void)
 	ok(errno == ENOSPC && total >= 12 * 4096 && total < 16 * 4096,
 	   "writes until ENOSPC, short of 64 KiB (the table pages count)");
 	ok(bfree("/tmp/small") == 0, "statfs: no block free");
-	full = mem_free_kb();
+	full = tap_meminfo_kb("MemFree:");
 	tap_why("MemFree %ld -> %ld kB", before, full);
 	ok(before - full >= 56, "the pages came from the page allocator");
 	fd2 = open("/tmp/small/other", O_RDWR | O_CREAT, 0600);
@@ -83,8 +73,8 @@ static void space(void)
 	   "unlinked but open: the pages stay");
 	close(fd);
 	ok(bfree("/tmp/small") == 16, "the last close gives them back");
-	tap_why("MemFree %ld -> %ld kB", before, mem_free_kb());
-	ok(mem_free_kb() == before, "MemFree as before");
+	tap_why("MemFree %ld -> %ld kB", before, tap_meminfo_kb("MemFree:"));
+	ok(tap_meminfo_kb("MemFree:") == before, "MemFree as before");
 	fd = open("/tmp/small/sparse", O_RDWR | O_CREAT, 0600);
 	ok(ftruncate(fd, 1 << 30) == 0 && bfree("/tmp/small") == 16,
 	   "a 1 GiB sparse file costs nothing");
@@ -169,12 +159,12 @@ int main(void)
 	ok(mkdir("/tmp/small", 0700) == 0, "mkdir /tmp/small");
 	ok(mount("none", "/tmp/small", "tmpfs", 0, "size=64k") == 0, "mount size=64k");
 	space();
-	before = mem_free_kb();
+	before = tap_meminfo_kb("MemFree:");
 	inodes();
 	busy();
 	bad_input();
 	ok(umount("/tmp/small") == 0 && rmdir("/tmp/small") == 0, "umount and remove /tmp/small");
-	tap_why("MemFree %ld -> %ld kB", before, mem_free_kb());
-	ok(mem_free_kb() >= before, "mounts gone: MemFree as before");
+	tap_why("MemFree %ld -> %ld kB", before, tap_meminfo_kb("MemFree:"));
+	ok(tap_meminfo_kb("MemFree:") >= before, "mounts gone: MemFree as before");
 	return done_testing();
 }

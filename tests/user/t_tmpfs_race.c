@@ -43,20 +43,10 @@ static char pattern[65536];
 static volatile int stop;
 static volatile long fails[4], wins[4];
 
-static long mem_free_kb(void)
-{
-	static char buf[2048];
-	char *p;
-
-	if (tap_slurp("/proc/meminfo", buf, sizeof(buf)) < 0 || !(p = strstr(buf, "MemFree:")))
-		return -1;
-	return strtol(p + 8, NULL, 10);
-}
-
 static void unlink_under_reader(void)
 {
 	int fd, sync[2], status;
-	long before = mem_free_kb();
+	long before = tap_meminfo_kb("MemFree:");
 	pid_t pid;
 	char c;
 
@@ -83,8 +73,8 @@ static void unlink_under_reader(void)
 	   "the child read every byte of the unlinked file");
 	close(sync[0]);
 	close(sync[1]);
-	tap_why("MemFree %ld -> %ld kB", before, mem_free_kb());
-	ok(mem_free_kb() == before, "its last close gave the pages back");
+	tap_why("MemFree %ld -> %ld kB", before, tap_meminfo_kb("MemFree:"));
+	ok(tap_meminfo_kb("MemFree:") == before, "its last close gave the pages back");
 }
 
 static int renamer(void *arg)
@@ -212,7 +202,7 @@ static void remove_cwd_under_creator(void)
 
 static void many_files(void)
 {
-	long before = mem_free_kb();
+	long before = tap_meminfo_kb("MemFree:");
 	char name[64];
 	int made = 0;
 
@@ -235,8 +225,8 @@ static void many_files(void)
 		unlink(name);
 	}
 	ok(rmdir("/tmp/many") == 0, "all removed");
-	tap_why("MemFree %ld -> %ld kB", before, mem_free_kb());
-	ok(mem_free_kb() >= before - 64, "MemFree back (the heap may keep a few pages)");
+	tap_why("MemFree %ld -> %ld kB", before, tap_meminfo_kb("MemFree:"));
+	ok(tap_meminfo_kb("MemFree:") >= before - 64, "MemFree back (the heap may keep a few pages)");
 }
 
 static void deep(void)
@@ -370,12 +360,12 @@ static void fifos(void)
 	long before;
 
 	ok(mkfifo("/tmp/p", 0600) == 0, "mkfifo /tmp/p");
-	before = mem_free_kb();
+	before = tap_meminfo_kb("MemFree:");
 	close_under_reader();
 	brief_writer();
 	gone_openers();
-	tap_why("MemFree %ld -> %ld kB", before, mem_free_kb());
-	ok(mem_free_kb() == before, "every pipe page back");
+	tap_why("MemFree %ld -> %ld kB", before, tap_meminfo_kb("MemFree:"));
+	ok(tap_meminfo_kb("MemFree:") == before, "every pipe page back");
 	unlinked_under_opener(); /* last: its opener stays blocked until exit_group */
 }
 

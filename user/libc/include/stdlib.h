@@ -72,7 +72,7 @@ void srand(unsigned int seed);
 long random(void);
 void srandom(unsigned int seed);
 
-/* The 48-bit linear congruential family (src/rand48.c). */
+/* The 48-bit linear congruential family (src/rand48.c), glibc's sequences. */
 double drand48(void);
 double erand48(unsigned short xsubi[3]);
 long lrand48(void);
@@ -94,17 +94,6 @@ int posix_openpt(int flags);
 int grantpt(int fd);
 int unlockpt(int fd);
 char *ptsname(int fd);
-
-/* The 48-bit generator (src/rand48.h), glibc's sequences. */
-double drand48(void);
-double erand48(unsigned short xsubi[3]);
-long lrand48(void);
-long nrand48(unsigned short xsubi[3]);
-long mrand48(void);
-long jrand48(unsigned short xsubi[3]);
-void srand48(long seed);
-unsigned short *seed48(unsigned short seed[3]);
-void lcong48(unsigned short param[7]);
 
 /* "/bin/sh -c command" in a child; its wait status (src/system.c). */
 int system(const char *command);
